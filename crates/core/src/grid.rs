@@ -1,0 +1,299 @@
+//! `Grid`: 81 squares, each a digit or empty; a puzzle or a solution.
+
+use crate::{Digit, ParseError, ParseErrorKind, Position, RecordReader, Square, Unit, UNITS};
+use core::fmt;
+use core::str::FromStr;
+use smallvec::SmallVec;
+
+/// 81 squares in row-major order, each a given digit or empty. Plain data and `Copy`.
+///
+/// `Display` writes the 81-character line (`.` for empty); the alternate form `{:#}`
+/// writes Norvig's boxed grid.
+///
+/// ```
+/// use bitdoku_core::Grid;
+/// let grid1: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+///     .parse()
+///     .unwrap();
+/// assert_eq!(grid1.givens(), 17);
+/// assert!(format!("{grid1:#}").starts_with("4 . . |. . . |8 . 5 \n. 3 . |"));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Grid([u8; 81]);
+
+/// Two equal digits in one unit.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Conflict {
+    /// The repeated digit.
+    pub digit: Digit,
+    /// The unit holding it twice.
+    pub unit: Unit,
+    /// The first square (in row-major order) holding it.
+    pub first: Square,
+    /// The next square holding it.
+    pub second: Square,
+}
+
+impl Conflict {
+    /// The conflict as a [`ParseErrorKind`].
+    pub const fn kind(&self) -> ParseErrorKind {
+        ParseErrorKind::Conflict {
+            digit: self.digit,
+            unit: self.unit,
+            first: self.first,
+            second: self.second,
+        }
+    }
+}
+
+impl Default for Grid {
+    fn default() -> Self {
+        Grid::EMPTY
+    }
+}
+
+impl Grid {
+    /// The grid with no givens.
+    pub const EMPTY: Grid = Grid([0; 81]);
+
+    /// A grid from 81 values, 0 for empty and 1 to 9 for digits; values above 9 are
+    /// read as empty.
+    pub const fn from_values(mut values: [u8; 81]) -> Grid {
+        let mut i = 0;
+        while i < 81 {
+            if values[i] > 9 {
+                values[i] = 0;
+            }
+            i += 1;
+        }
+        Grid(values)
+    }
+
+    /// The 81 values, 0 for empty.
+    #[inline]
+    pub const fn values(&self) -> &[u8; 81] {
+        &self.0
+    }
+
+    /// The digit in `square`, if any.
+    #[inline]
+    pub const fn get(&self, square: Square) -> Option<Digit> {
+        Digit::new(self.0[square.index()])
+    }
+
+    /// Puts `digit` in `square`, or empties it with `None`.
+    #[inline]
+    pub fn set(&mut self, square: Square, digit: Option<Digit>) {
+        self.0[square.index()] = digit.map_or(0, Digit::get);
+    }
+
+    /// How many squares hold a digit.
+    pub fn givens(&self) -> usize {
+        self.0.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// How many distinct digits appear.
+    pub fn distinct_digits(&self) -> usize {
+        let seen = self.0.iter().fold(0u16, |m, &v| m | (1 << v));
+        (seen >> 1).count_ones() as usize
+    }
+
+    /// True if every square holds a digit.
+    pub fn is_complete(&self) -> bool {
+        self.0.iter().all(|&v| v != 0)
+    }
+
+    /// Every pair of equal digits in a unit, in unit order; empty for a valid grid.
+    /// Few grids have more than four, so this does not allocate in practice.
+    pub fn conflicts(&self) -> SmallVec<[Conflict; 4]> {
+        let mut found = SmallVec::new();
+        for unit in Unit::all() {
+            let mut seen: [Option<Square>; 10] = [None; 10];
+            for &square in unit.squares() {
+                let v = self.0[square.index()] as usize;
+                if v == 0 {
+                    continue;
+                }
+                match seen[v] {
+                    Some(first) => found.push(Conflict {
+                        digit: Digit::new(v as u8).unwrap_or(Digit::ALL[0]),
+                        unit,
+                        first,
+                        second: square,
+                    }),
+                    None => seen[v] = Some(square),
+                }
+            }
+        }
+        found
+    }
+
+    /// True if the grid is complete and every unit holds the nine digits.
+    pub fn is_solved(&self) -> bool {
+        self.is_complete()
+            && UNITS.iter().all(|unit| {
+                unit.iter().fold(0u16, |m, s| m | 1 << self.0[s.index()]) == 0x3FE
+            })
+    }
+
+    /// True if `self` is a solved grid that keeps every given of `puzzle`.
+    pub fn solves(&self, puzzle: &Grid) -> bool {
+        self.is_solved() && puzzle.0.iter().zip(&self.0).all(|(&p, &s)| p == 0 || p == s)
+    }
+
+    /// The 81-byte line: digits `1`-`9`, `.` for empty.
+    #[inline]
+    pub fn to_line(&self) -> [u8; 81] {
+        let mut line = [0u8; 81];
+        for (b, &v) in line.iter_mut().zip(&self.0) {
+            *b = if v == 0 { b'.' } else { b'0' + v };
+        }
+        line
+    }
+}
+
+impl fmt::Display for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            write_boxed(f, 2, |s| {
+                let v = self.0[s.index()];
+                let c = if v == 0 { b'.' } else { b'0' + v };
+                (c as char).to_string()
+            })
+        } else {
+            let line = self.to_line();
+            // The line holds only ASCII.
+            f.write_str(core::str::from_utf8(&line).unwrap_or_default())
+        }
+    }
+}
+
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Grid({self})")
+    }
+}
+
+/// Norvig's `display`: each square's text centred in `width` columns (as Python's
+/// `str.center` does), `|` between boxes, a `------+------+------` line between bands.
+pub(crate) fn write_boxed(
+    f: &mut fmt::Formatter<'_>,
+    width: usize,
+    text: impl Fn(Square) -> String,
+) -> fmt::Result {
+    let dashes = "-".repeat(width * 3);
+    let rule = [dashes.as_str(); 3].join("+");
+    for row in 0..9 {
+        for column in 0..9 {
+            let Some(square) = Square::at(row, column) else {
+                continue;
+            };
+            let t = text(square);
+            let margin = width.saturating_sub(t.len());
+            let left = margin / 2 + (margin & width & 1);
+            write!(f, "{:left$}{t}{:right$}", "", "", right = margin - left)?;
+            if column == 2 || column == 5 {
+                f.write_str("|")?;
+            }
+        }
+        f.write_str("\n")?;
+        if row == 2 || row == 5 {
+            writeln!(f, "{rule}")?;
+        }
+    }
+    Ok(())
+}
+
+impl FromStr for Grid {
+    type Err = ParseError;
+
+    /// Reads exactly one puzzle, on one line or as a boxed grid over several.
+    fn from_str(s: &str) -> Result<Grid, ParseError> {
+        let mut reader = RecordReader::new();
+        let mut first: Option<Result<Grid, ParseError>> = None;
+        let mut extra: Option<Position> = None;
+        let mut take = |r: crate::Record| match first {
+            None => first = Some(r.grid),
+            Some(_) => {
+                if extra.is_none() {
+                    extra = Some(Position {
+                        line: r.line,
+                        column: 1,
+                    });
+                }
+            }
+        };
+        for line in s.split('\n') {
+            reader.push_line(line.as_bytes(), &mut take);
+        }
+        reader.finish(&mut take);
+        match (first, extra) {
+            (None, _) => Err(ParseError {
+                kind: ParseErrorKind::TooFewSquares { found: 0 },
+                position: Position { line: 1, column: 1 },
+            }),
+            (Some(Err(e)), _) => Err(e),
+            (Some(Ok(_)), Some(position)) => Err(ParseError {
+                kind: ParseErrorKind::TooManySquares { found: 82 },
+                position,
+            }),
+            (Some(Ok(grid)), None) => Ok(grid),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GRID1: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    const SOLVED1: &str =
+        "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+
+    #[test]
+    fn boxed_display_matches_norvig() {
+        let grid: Grid = GRID1.parse().unwrap();
+        let expected = "\
+4 . . |. . . |8 . 5 
+. 3 . |. . . |. . . 
+. . . |7 . . |. . . 
+------+------+------
+. 2 . |. . . |. 6 . 
+. . . |. 8 . |4 . . 
+. . . |. 1 . |. . . 
+------+------+------
+. . . |6 . 3 |. 7 . 
+5 . . |2 . . |. . . 
+1 . 4 |. . . |. . . 
+";
+        assert_eq!(format!("{grid:#}"), expected);
+        assert_eq!(expected.parse::<Grid>(), Ok(grid));
+        assert_eq!(grid.to_string(), GRID1);
+    }
+
+    #[test]
+    fn solution_checks() {
+        let puzzle: Grid = GRID1.parse().unwrap();
+        let solution: Grid = SOLVED1.parse().unwrap();
+        assert!(solution.is_solved());
+        assert!(solution.solves(&puzzle));
+        assert!(!puzzle.is_solved());
+        let mut wrong = solution;
+        let a1 = Square::new(0).unwrap();
+        wrong.set(a1, Digit::new(9));
+        assert!(!wrong.is_solved());
+        assert!(!wrong.conflicts().is_empty());
+        assert_eq!(puzzle.distinct_digits(), 8);
+    }
+
+    #[test]
+    fn from_str_wants_one_puzzle() {
+        assert!("".parse::<Grid>().is_err());
+        let two = format!("{GRID1}\n{GRID1}");
+        let err = two.parse::<Grid>().unwrap_err();
+        assert_eq!(err.position.line, 2);
+        let zeros = GRID1.replace('.', "0");
+        assert_eq!(zeros.parse::<Grid>(), GRID1.parse::<Grid>());
+    }
+}
