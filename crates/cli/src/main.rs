@@ -1,0 +1,86 @@
+//! `bitdoku`: the command line. A thin layer over `bitdoku-core` and
+//! `bitdoku-solver`: arguments, files and stdin, output, exit status.
+//!
+//! Exit status: 0 when every puzzle was solved (or, for `count`, has exactly one
+//! solution), 1 when any was not, 2 for usage errors and unreadable inputs. A closed
+//! output pipe (`bitdoku solve big.txt | head`) ends the run quietly.
+
+mod args;
+mod input;
+mod run;
+
+use args::{Cli, Command};
+use clap::Parser;
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match execute(cli) {
+        Ok(code) => code,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("bitdoku: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn execute(cli: Cli) -> io::Result<ExitCode> {
+    let (run_args, task) = match cli.command {
+        Command::Solve(r) => (r, run::Task::Solve),
+        Command::Count(c) => {
+            let limit = usize::try_from(c.limit).unwrap_or(usize::MAX);
+            (c.run, run::Task::Count(limit))
+        }
+    };
+    let threads = match run_args.threads {
+        Some(n) => n as usize,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let settings = run::Settings {
+        task,
+        format: run_args.format,
+        threads,
+        max_guesses: run_args.max_guesses,
+        stats: run_args.stats,
+    };
+    let inputs = if run_args.files.is_empty() {
+        vec!["-".to_string()]
+    } else {
+        run_args.files
+    };
+    let started = std::time::Instant::now();
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let totals = run::run(&inputs, &settings, &mut out)?;
+    out.flush()?;
+    if settings.stats {
+        let n = totals.puzzles.max(1) as f64;
+        let avg = totals.secs / n;
+        let hz = if avg > 0.0 { 1.0 / avg } else { 0.0 };
+        let verb = match settings.task {
+            run::Task::Solve => "Solved",
+            run::Task::Count(_) => "Unique:",
+        };
+        eprintln!(
+            "{verb} {} of {} puzzles (avg {avg:.4} secs ({hz:.0} Hz), max {:.4} secs).",
+            totals.good, totals.puzzles, totals.max_secs
+        );
+        eprintln!(
+            "{} guesses ({:.2} per puzzle), {:.3} s wall time, {} thread{}.",
+            totals.guesses,
+            totals.guesses as f64 / n,
+            started.elapsed().as_secs_f64(),
+            settings.threads,
+            if settings.threads == 1 { "" } else { "s" }
+        );
+    }
+    Ok(if totals.unreadable > 0 {
+        ExitCode::from(2)
+    } else if totals.good == totals.puzzles {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}

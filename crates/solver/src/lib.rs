@@ -1,0 +1,103 @@
+//! bitdoku-solver: Norvig's constraint propagation and MRV search, on cell bitsets.
+//!
+//! Each square's candidates are a 9-bit mask; the search state is 81 of them, plain
+//! `Copy` data copied on each guess. Propagation runs Norvig's two rules to a fixed
+//! point (the `state` module docs draw it); the search branches on a
+//! square with the fewest candidates. No IO, no heap allocation, no panics on input.
+//!
+//! ```
+//! use bitdoku_core::Grid;
+//! use bitdoku_solver::{count_solutions, is_unique, solve};
+//!
+//! let puzzle: Grid =
+//!     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+//!         .parse()?;
+//! let solution = solve(&puzzle).expect("grid1 has a solution");
+//! assert!(solution.solves(&puzzle));
+//! assert_eq!(
+//!     solution.to_string(),
+//!     "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+//! );
+//! assert!(is_unique(&puzzle));
+//! assert_eq!(count_solutions(&bitdoku_core::Grid::EMPTY, 5), 5);
+//! # Ok::<(), bitdoku_core::ParseError>(())
+//! ```
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod search;
+mod state;
+
+pub use search::{search, Options, Outcome, Stats};
+
+use bitdoku_core::{Board, Grid};
+
+/// The first solution of `grid` (digits tried in increasing order), or `None` if it
+/// has none. A grid with conflicting givens has none.
+pub fn solve(grid: &Grid) -> Option<Grid> {
+    search(grid, &Options::default()).solution
+}
+
+/// The first solution and the work it took.
+pub fn solve_with_stats(grid: &Grid) -> (Option<Grid>, Stats) {
+    let outcome = search(grid, &Options::default());
+    (outcome.solution, outcome.stats)
+}
+
+/// How many solutions `grid` has, counting no further than `limit`.
+pub fn count_solutions(grid: &Grid, limit: usize) -> usize {
+    search(
+        grid,
+        &Options {
+            solution_limit: limit,
+            max_guesses: None,
+        },
+    )
+    .solutions
+}
+
+/// True if `grid` has exactly one solution.
+pub fn is_unique(grid: &Grid) -> bool {
+    count_solutions(grid, 2) == 1
+}
+
+/// The candidates left after propagation without guessing (Norvig's
+/// `parse_grid`), or `None` if propagation finds a contradiction.
+///
+/// ```
+/// use bitdoku_core::Grid;
+/// let easy: Grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+///     .parse().unwrap();
+/// let board = bitdoku_solver::propagate(&easy).unwrap();
+/// assert!(board.is_solved(), "the easy puzzle needs no search");
+/// ```
+pub fn propagate(grid: &Grid) -> Option<Board> {
+    state::State::start(grid).map(|s| s.board())
+}
+
+/// A Sudoku solver: the bitset one here, the string one in `bitdoku-norvig`, so that
+/// the CLI, tests and benches can treat both alike.
+pub trait Solver: Sync {
+    /// A short name, like `bitset` or `norvig`.
+    fn name(&self) -> &'static str;
+    /// The first solution, or `None`.
+    fn solve(&self, grid: &Grid) -> Option<Grid>;
+    /// The number of solutions, up to `limit`.
+    fn count(&self, grid: &Grid, limit: usize) -> usize;
+}
+
+/// The bitset solver of this crate as a [`Solver`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Bitset;
+
+impl Solver for Bitset {
+    fn name(&self) -> &'static str {
+        "bitset"
+    }
+    fn solve(&self, grid: &Grid) -> Option<Grid> {
+        solve(grid)
+    }
+    fn count(&self, grid: &Grid, limit: usize) -> usize {
+        count_solutions(grid, limit)
+    }
+}

@@ -1,0 +1,126 @@
+//! `search`: depth-first search over copies of the state, branching on the square with
+//! the fewest candidates (MRV) and trying its digits in increasing order. One routine
+//! serves solve, count and uniqueness: it stops after `solution_limit` solutions or
+//! when the guess budget runs out.
+
+use crate::state::State;
+use bitdoku_core::Grid;
+
+/// What a search should do.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Options {
+    /// Stop after this many solutions: 1 to solve, 2 to check uniqueness. 0 is read as 1.
+    pub solution_limit: usize,
+    /// Give up after this many guesses (`None`: never). A puzzle that hits the limit
+    /// ends with [`Outcome::complete`] false.
+    pub max_guesses: Option<u64>,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            solution_limit: 1,
+            max_guesses: None,
+        }
+    }
+}
+
+/// How much work a search did.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Stats {
+    /// Guesses: digits tried at a branch point (each is one copy of the state).
+    pub guesses: u64,
+    /// Guesses that led to a contradiction at once.
+    pub backtracks: u64,
+    /// The deepest stack of guesses.
+    pub max_depth: u32,
+}
+
+/// What a search found.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Outcome {
+    /// The first solution found, if any.
+    pub solution: Option<Grid>,
+    /// How many solutions were found (at most the limit).
+    pub solutions: usize,
+    /// True if the search ended by itself or at the solution limit; false if the guess
+    /// budget ran out first (then `solutions` is a lower bound).
+    pub complete: bool,
+    /// The work done.
+    pub stats: Stats,
+}
+
+struct Search {
+    limit: usize,
+    budget: u64,
+    solutions: usize,
+    first: Option<Grid>,
+    stats: Stats,
+    out_of_budget: bool,
+}
+
+impl Search {
+    /// Explores `state` (already propagated); true when the search must stop.
+    fn explore(&mut self, state: &State, depth: u32) -> bool {
+        let Some(square) = state.most_constrained() else {
+            if self.solutions == 0 {
+                self.first = Some(state.grid());
+            }
+            self.solutions += 1;
+            return self.solutions >= self.limit;
+        };
+        let depth = depth + 1;
+        self.stats.max_depth = self.stats.max_depth.max(depth);
+        let mut candidates = state.cells[square];
+        while candidates != 0 {
+            if self.stats.guesses >= self.budget {
+                self.out_of_budget = true;
+                return true;
+            }
+            self.stats.guesses += 1;
+            let bit = candidates & candidates.wrapping_neg();
+            candidates ^= bit;
+            let mut child = *state;
+            if !child.assign(square, bit) {
+                self.stats.backtracks += 1;
+                continue;
+            }
+            if self.explore(&child, depth) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// Searches `grid` with `options`: the one routine behind [`crate::solve`],
+/// [`crate::count_solutions`] and [`crate::is_unique`].
+///
+/// ```
+/// use bitdoku_core::Grid;
+/// use bitdoku_solver::{search, Options};
+/// let two: Grid = "9.6.7.4.3...4..2...7..23.1.5.....1...4.2.8.6...3.....5.3.7...5...7..5...4.5.1.7.8"
+///     .parse().unwrap();
+/// let outcome = search(&two, &Options { solution_limit: 10, max_guesses: None });
+/// assert_eq!(outcome.solutions, 2);
+/// assert!(outcome.complete);
+/// ```
+pub fn search(grid: &Grid, options: &Options) -> Outcome {
+    let mut search = Search {
+        limit: options.solution_limit.max(1),
+        budget: options.max_guesses.unwrap_or(u64::MAX),
+        solutions: 0,
+        first: None,
+        stats: Stats::default(),
+        out_of_budget: false,
+    };
+    if let Some(state) = State::start(grid) {
+        search.explore(&state, 0);
+    }
+    Outcome {
+        solution: search.first,
+        solutions: search.solutions,
+        complete: !search.out_of_budget,
+        stats: search.stats,
+    }
+}

@@ -1,0 +1,219 @@
+//! `State`: the search state (81 candidate masks) and `propagate`, Norvig's two rules
+//! run to a fixed point.
+//!
+//! ```text
+//!   cells: [u16; 81]      one 9-bit candidate mask per square (bit d-1 = digit d)
+//!
+//!   propagate(queue):
+//!     loop
+//!       rule 1  for each square in the queue (it has one candidate d):
+//!                 remove d from its 20 peers; a peer left with one candidate joins
+//!                 the queue; a peer left with none is a contradiction
+//!       rule 2  for each unit touched since the last pass (27-bit `dirty` set):
+//!                 once  = digits in at least one square, twice = in at least two;
+//!                 once != all nine           -> a digit has no place: contradiction
+//!                 once & !twice & !placed    -> hidden singles: place them, queue them
+//!     until the queue is empty and no unit is dirty
+//! ```
+//!
+//! The state is plain data (162 bytes) and `Copy`: the search copies it on each guess
+//! and throws the copy away on a contradiction, so there is nothing to undo.
+
+use bitdoku_core::{Board, Candidates, Grid, Square, PEERS, UNITS, UNIT_BITS};
+
+/// All nine candidate bits.
+pub(crate) const ALL: u16 = 0x1FF;
+/// All 27 unit bits.
+const ALL_UNITS: u32 = (1 << 27) - 1;
+
+/// Squares waiting to have their single candidate removed from their peers. A square
+/// joins when it drops to one candidate, which happens at most once per square per
+/// propagation, so 81 places are enough.
+pub(crate) struct Queue {
+    items: [u8; 81],
+    len: usize,
+}
+
+impl Queue {
+    #[inline]
+    pub(crate) const fn new() -> Queue {
+        Queue {
+            items: [0; 81],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    pub(crate) fn push(&mut self, square: usize) {
+        debug_assert!(self.len < 81 && square < 81);
+        // A square is queued once (when it drops to one candidate); if that invariant
+        // were ever broken, a full queue drops the push rather than panicking, and the
+        // square's value is still checked by the hidden-single pass.
+        if let Some(slot) = self.items.get_mut(self.len) {
+            *slot = square as u8;
+            self.len += 1;
+        }
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<usize> {
+        if self.len == 0 {
+            None
+        } else {
+            self.len -= 1;
+            Some(self.items[self.len] as usize)
+        }
+    }
+}
+
+/// The candidates of all 81 squares; see the [module docs](self).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct State {
+    pub(crate) cells: [u16; 81],
+}
+
+impl State {
+    /// The puzzle's givens as single candidates, all nine elsewhere, and every given
+    /// queued; `propagate` then does the rest. Nothing is checked here.
+    pub(crate) fn new(grid: &Grid, queue: &mut Queue) -> State {
+        let mut cells = [ALL; 81];
+        for (i, &v) in grid.values().iter().enumerate() {
+            if v != 0 {
+                cells[i] = 1 << (v - 1);
+                queue.push(i);
+            }
+        }
+        State { cells }
+    }
+
+    /// The candidates as a core [`Board`].
+    pub(crate) fn board(&self) -> Board {
+        let mut board = Board::FULL;
+        for s in Square::all() {
+            board.set(s, Candidates::from_bits(self.cells[s.index()]));
+        }
+        board
+    }
+
+    /// The solved grid (squares with several candidates come out empty).
+    pub(crate) fn grid(&self) -> Grid {
+        let mut values = [0u8; 81];
+        for (v, &c) in values.iter_mut().zip(&self.cells) {
+            if c != 0 && c & (c - 1) == 0 {
+                *v = c.trailing_zeros() as u8 + 1;
+            }
+        }
+        Grid::from_values(values)
+    }
+
+    /// Places `bit` in `square` (a guess) and propagates. False on a contradiction.
+    #[inline]
+    pub(crate) fn assign(&mut self, square: usize, bit: u16) -> bool {
+        let mut queue = Queue::new();
+        self.cells[square] = bit;
+        queue.push(square);
+        self.propagate(&mut queue, UNIT_BITS[square])
+    }
+
+    /// Runs rules 1 and 2 until nothing changes, starting from the queued squares and
+    /// the `dirty` units. False on a contradiction (the state is then garbage).
+    pub(crate) fn propagate(&mut self, queue: &mut Queue, mut dirty: u32) -> bool {
+        loop {
+            while let Some(square) = queue.pop() {
+                if !self.eliminate_from_peers(square, queue, &mut dirty) {
+                    return false;
+                }
+            }
+            if dirty == 0 {
+                return true;
+            }
+            let units = dirty;
+            dirty = 0;
+            if !self.hidden_singles(units, queue, &mut dirty) {
+                return false;
+            }
+        }
+    }
+
+    /// The state after the givens and propagation, or `None` if that contradicts.
+    pub(crate) fn start(grid: &Grid) -> Option<State> {
+        let mut queue = Queue::new();
+        let mut state = State::new(grid, &mut queue);
+        state.propagate(&mut queue, ALL_UNITS).then_some(state)
+    }
+
+    /// Rule 1: `square` has one candidate; remove it from the 20 peers.
+    #[inline(always)]
+    fn eliminate_from_peers(&mut self, square: usize, queue: &mut Queue, dirty: &mut u32) -> bool {
+        let bit = self.cells[square];
+        for peer in PEERS[square] {
+            let p = peer.index();
+            let c = self.cells[p];
+            if c & bit != 0 {
+                let left = c ^ bit;
+                if left == 0 {
+                    return false;
+                }
+                self.cells[p] = left;
+                *dirty |= UNIT_BITS[p];
+                if left & (left - 1) == 0 {
+                    queue.push(p);
+                }
+            }
+        }
+        true
+    }
+
+    /// Rule 2 on each unit in `units`: a digit with one place left goes there.
+    #[inline(always)]
+    fn hidden_singles(&mut self, mut units: u32, queue: &mut Queue, dirty: &mut u32) -> bool {
+        while units != 0 {
+            let unit = &UNITS[units.trailing_zeros() as usize];
+            units &= units - 1;
+            let (mut once, mut twice, mut placed) = (0u16, 0u16, 0u16);
+            for s in unit {
+                let c = self.cells[s.index()];
+                twice |= once & c;
+                once |= c;
+                placed |= if c & (c.wrapping_sub(1)) == 0 { c } else { 0 };
+            }
+            if once != ALL {
+                return false;
+            }
+            let mut hidden = once & !twice & !placed;
+            while hidden != 0 {
+                let bit = hidden & hidden.wrapping_neg();
+                hidden ^= bit;
+                let Some(s) = unit.iter().map(|s| s.index()).find(|&s| self.cells[s] & bit != 0)
+                else {
+                    // Two hidden digits wanted the same square, which took the first.
+                    return false;
+                };
+                self.cells[s] = bit;
+                *dirty |= UNIT_BITS[s];
+                queue.push(s);
+            }
+        }
+        true
+    }
+
+    /// The unsolved square with the fewest candidates (the first one, in row-major
+    /// order, on a tie; a square with two candidates ends the scan), or `None` if every
+    /// square is solved.
+    #[inline]
+    pub(crate) fn most_constrained(&self) -> Option<usize> {
+        let mut best = None;
+        let mut fewest = u32::MAX;
+        for (i, &c) in self.cells.iter().enumerate() {
+            let n = c.count_ones();
+            if n > 1 && n < fewest {
+                fewest = n;
+                best = Some(i);
+                if n == 2 {
+                    break;
+                }
+            }
+        }
+        best
+    }
+}
