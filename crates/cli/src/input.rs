@@ -4,9 +4,9 @@
 
 use bitdoku_core::{ParseErrorKind, Record, RecordReader};
 use std::fs::File;
-use std::io::{self, BufRead, BufReader};
 #[cfg(test)]
 use std::io::Read;
+use std::io::{self, BufRead, BufReader};
 
 /// The longest line kept. A puzzle line is 81 squares plus layout and a comment; a
 /// longer line is reported, not read into memory.
@@ -33,7 +33,7 @@ impl Source {
         } else {
             let file = File::open(path)?;
             if file.metadata()?.is_dir() {
-                return Err(io::Error::new(io::ErrorKind::Other, "is a directory"));
+                return Err(io::Error::other("is a directory"));
             }
             (
                 path.to_string(),
@@ -59,10 +59,11 @@ impl Source {
                     self.records.finish(|r| out.push(r));
                 }
                 Line::Text => self.records.push_line(&self.line, |r| out.push(r)),
-                Line::TooLong => self.records.push_rejected_line(
-                    ParseErrorKind::LineTooLong { limit: MAX_LINE },
-                    |r| out.push(r),
-                ),
+                Line::TooLong => self
+                    .records
+                    .push_rejected_line(ParseErrorKind::LineTooLong { limit: MAX_LINE }, |r| {
+                        out.push(r)
+                    }),
             }
         }
         Ok(out.len() - before)

@@ -39,9 +39,14 @@ pub struct Settings {
 /// The answer for one puzzle.
 enum Verdict {
     Solved(Grid),
-    Counted { solutions: usize, first: Option<Grid> },
+    Counted {
+        solutions: usize,
+        first: Option<Grid>,
+    },
     NoSolution,
-    GaveUp { solutions: usize },
+    GaveUp {
+        solutions: usize,
+    },
     Invalid(ParseError),
 }
 
@@ -216,7 +221,10 @@ fn report(
             }
         }
         Verdict::Invalid(e) => {
-            eprintln!("bitdoku: {name}:{}:{}: {}", e.position.line, e.position.column, e.kind);
+            eprintln!(
+                "bitdoku: {name}:{}:{}: {}",
+                e.position.line, e.position.column, e.kind
+            );
             out.write_all(b"invalid\n")?;
         }
     }
@@ -230,6 +238,6 @@ fn write_grid(out: &mut dyn Write, grid: &Grid, format: Format) -> io::Result<()
             line[..81].copy_from_slice(&grid.to_line());
             out.write_all(&line)
         }
-        Format::Grid => write!(out, "{grid:#}\n"),
+        Format::Grid => writeln!(out, "{grid:#}"),
     }
 }

@@ -218,7 +218,10 @@ mod tests {
         assert_eq!(a.len(), 3);
         assert_eq!(a.iter().collect::<Vec<_>>(), vec![d(1), d(4), d(9)]);
         assert_eq!((!a).len(), 6);
-        assert_eq!(a - Candidates::from(d(4)), Candidates::from_bits(0b1_0000_0001));
+        assert_eq!(
+            a - Candidates::from(d(4)),
+            Candidates::from_bits(0b1_0000_0001)
+        );
         assert_eq!(a.single(), None);
         assert_eq!(Candidates::NONE.single(), None);
         assert_eq!(Candidates::NONE.first(), None);

@@ -131,14 +131,19 @@ impl Grid {
     /// True if the grid is complete and every unit holds the nine digits.
     pub fn is_solved(&self) -> bool {
         self.is_complete()
-            && UNITS.iter().all(|unit| {
-                unit.iter().fold(0u16, |m, s| m | 1 << self.0[s.index()]) == 0x3FE
-            })
+            && UNITS
+                .iter()
+                .all(|unit| unit.iter().fold(0u16, |m, s| m | 1 << self.0[s.index()]) == 0x3FE)
     }
 
     /// True if `self` is a solved grid that keeps every given of `puzzle`.
     pub fn solves(&self, puzzle: &Grid) -> bool {
-        self.is_solved() && puzzle.0.iter().zip(&self.0).all(|(&p, &s)| p == 0 || p == s)
+        self.is_solved()
+            && puzzle
+                .0
+                .iter()
+                .zip(&self.0)
+                .all(|(&p, &s)| p == 0 || p == s)
     }
 
     /// The 81-byte line: digits `1`-`9`, `.` for empty.

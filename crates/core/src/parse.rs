@@ -111,7 +111,10 @@ impl fmt::Display for ParseErrorKind {
                 unit,
                 first,
                 second,
-            } => write!(f, "digit {digit} is given twice in {unit} ({first} and {second})"),
+            } => write!(
+                f,
+                "digit {digit} is given twice in {unit} ({first} and {second})"
+            ),
         }
     }
 }
@@ -135,7 +138,7 @@ impl fmt::Display for ParseError {
 impl std::error::Error for ParseError {}
 
 /// One puzzle read from the input: where it starts, and the grid or what was wrong.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Record {
     /// The line the puzzle starts on (1-based).
     pub line: usize,
@@ -489,7 +492,7 @@ mod tests {
         let mut text = GRID1.as_bytes().to_vec();
         text[1] = b'4'; // A2 = 4, like A1
         let records = read(&text);
-        let err = records[0].grid.clone().unwrap_err();
+        let err = records[0].grid.unwrap_err();
         assert_eq!(
             err.to_string(),
             "line 1, column 1: digit 4 is given twice in row A (A1 and A2)"

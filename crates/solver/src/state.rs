@@ -184,7 +184,10 @@ impl State {
             while hidden != 0 {
                 let bit = hidden & hidden.wrapping_neg();
                 hidden ^= bit;
-                let Some(s) = unit.iter().map(|s| s.index()).find(|&s| self.cells[s] & bit != 0)
+                let Some(s) = unit
+                    .iter()
+                    .map(|s| s.index())
+                    .find(|&s| self.cells[s] & bit != 0)
                 else {
                     // Two hidden digits wanted the same square, which took the first.
                     return false;

@@ -1,0 +1,53 @@
+//! Shared helpers for the benches: finding and loading puzzle files.
+#![deny(missing_docs)]
+
+use bitdoku_core::{Grid, RecordReader};
+use std::path::{Path, PathBuf};
+
+/// The workspace root.
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The puzzle files to bench: the project's own, then the public sets in
+/// `../shared/puzzles` when that folder exists. Each comes with a short name.
+pub fn puzzle_files() -> Vec<(String, PathBuf)> {
+    let mut files = vec![(
+        "norvig-examples".to_string(),
+        root().join("puzzles/norvig-examples.txt"),
+    )];
+    let shared = root().join("../shared/puzzles");
+    for name in [
+        "norvig-easy50",
+        "norvig-top95",
+        "norvig-hardest",
+        "magictour-top1465",
+        "17-clue",
+        "forum-hardest-1905-11plus",
+    ] {
+        let path = shared.join(format!("{name}.txt"));
+        if path.is_file() {
+            files.push((name.to_string(), path));
+        }
+    }
+    files
+}
+
+/// The valid puzzles of a file, at most `limit` of them (evenly spaced through the file
+/// so a sample represents the whole set).
+pub fn load(path: &Path, limit: usize) -> Vec<Grid> {
+    let text = std::fs::read(path).unwrap_or_default();
+    let mut reader = RecordReader::new();
+    let mut grids = Vec::new();
+    for line in text.split(|&b| b == b'\n') {
+        reader.push_line(line, |r| grids.extend(r.grid.ok()));
+    }
+    reader.finish(|r| grids.extend(r.grid.ok()));
+    if grids.len() > limit && limit > 0 {
+        let step = grids.len() as f64 / limit as f64;
+        grids = (0..limit)
+            .map(|i| grids[(i as f64 * step) as usize])
+            .collect();
+    }
+    grids
+}
