@@ -101,3 +101,8 @@ impl Solver for Bitset {
         count_solutions(grid, limit)
     }
 }
+
+/// The README's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;
