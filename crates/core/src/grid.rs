@@ -107,6 +107,9 @@ impl Grid {
     /// Few grids have more than four, so this does not allocate in practice.
     pub fn conflicts(&self) -> SmallVec<[Conflict; 4]> {
         let mut found = SmallVec::new();
+        if !self.has_conflict() {
+            return found;
+        }
         for unit in Unit::all() {
             let mut seen: [Option<Square>; 10] = [None; 10];
             for &square in unit.squares() {
@@ -126,6 +129,20 @@ impl Grid {
             }
         }
         found
+    }
+
+    /// True if some unit holds a digit twice (the fast check behind [`Grid::conflicts`]).
+    pub fn has_conflict(&self) -> bool {
+        UNITS.iter().any(|unit| {
+            let mut seen = 0u16;
+            let mut twice = 0u16;
+            for s in unit {
+                let bit = (1u16 << self.0[s.index()]) & !1;
+                twice |= seen & bit;
+                seen |= bit;
+            }
+            twice != 0
+        })
     }
 
     /// True if the grid is complete and every unit holds the nine digits.
