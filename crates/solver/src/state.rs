@@ -108,16 +108,16 @@ impl State {
 
     /// Places `bit` in `square` (a guess) and propagates. False on a contradiction.
     #[inline]
-    pub(crate) fn assign(&mut self, square: usize, bit: u16) -> bool {
+    pub(crate) fn assign(&mut self, square: usize, bit: u16, locked: bool) -> bool {
         let mut queue = Queue::new();
         self.cells[square] = bit;
         queue.push(square);
-        self.propagate(&mut queue, UNIT_BITS[square])
+        self.propagate(&mut queue, UNIT_BITS[square], locked)
     }
 
     /// Runs rules 1 and 2 until nothing changes, starting from the queued squares and
     /// the `dirty` units. False on a contradiction (the state is then garbage).
-    pub(crate) fn propagate(&mut self, queue: &mut Queue, mut dirty: u32) -> bool {
+    pub(crate) fn propagate(&mut self, queue: &mut Queue, mut dirty: u32, locked: bool) -> bool {
         loop {
             while let Some(square) = queue.pop() {
                 if !self.eliminate_from_peers(square, queue, &mut dirty) {
@@ -125,7 +125,14 @@ impl State {
                 }
             }
             if dirty == 0 {
-                return true;
+                if !locked {
+                    return true;
+                }
+                match self.locked_candidates(queue, &mut dirty) {
+                    None => return false,
+                    Some(false) => return true,
+                    Some(true) => continue,
+                }
             }
             let units = dirty;
             dirty = 0;
@@ -139,7 +146,9 @@ impl State {
     pub(crate) fn start(grid: &Grid) -> Option<State> {
         let mut queue = Queue::new();
         let mut state = State::new(grid, &mut queue);
-        state.propagate(&mut queue, ALL_UNITS).then_some(state)
+        state
+            .propagate(&mut queue, ALL_UNITS, true)
+            .then_some(state)
     }
 
     /// Rule 1: `square` has one candidate; remove it from the 20 peers.
@@ -198,6 +207,105 @@ impl State {
             }
         }
         true
+    }
+
+    /// Locked candidates, for rows and for columns. `None` on a contradiction, else
+    /// whether anything changed.
+    #[inline(always)]
+    fn locked_candidates(&mut self, queue: &mut Queue, dirty: &mut u32) -> Option<bool> {
+        let rows = self.locked_lines(false, queue, dirty)?;
+        let columns = self.locked_lines(true, queue, dirty)?;
+        Some(rows | columns)
+    }
+
+    /// Locked candidates on rows (or on columns, `transpose`): where a line crosses a
+    /// box it has a 3-square segment.
+    /// - pointing: a digit that, within a box, lies only in one segment leaves the
+    ///   rest of that segment's line;
+    /// - claiming: a digit that, within a line, lies only in one segment leaves the
+    ///   rest of that segment's box.
+    ///
+    /// ```text
+    ///   line r  [seg 0 | seg 1 | seg 2]      seg[r][b] = OR of the 3 squares where
+    ///   line r' [seg 0 | seg 1 | seg 2]      line r crosses box column b
+    ///   line r''[seg 0 | seg 1 | seg 2]
+    /// ```
+    #[inline(always)]
+    fn locked_lines(
+        &mut self,
+        transpose: bool,
+        queue: &mut Queue,
+        dirty: &mut u32,
+    ) -> Option<bool> {
+        let at = |line: usize, pos: usize| {
+            if transpose {
+                pos * 9 + line
+            } else {
+                line * 9 + pos
+            }
+        };
+        let mut seg = [[0u16; 3]; 9];
+        for (line, segs) in seg.iter_mut().enumerate() {
+            for (b, s) in segs.iter_mut().enumerate() {
+                *s = self.cells[at(line, 3 * b)]
+                    | self.cells[at(line, 3 * b + 1)]
+                    | self.cells[at(line, 3 * b + 2)];
+            }
+        }
+        let mut changed = false;
+        for line in 0..9 {
+            let band = line / 3 * 3;
+            let (o1, o2) = (band + (line + 1) % 3, band + (line + 2) % 3);
+            for b in 0..3 {
+                let here = seg[line][b];
+                // Pointing: only this line's segment has it in box b.
+                let pointing = here & !(seg[o1][b] | seg[o2][b]);
+                // Claiming: only box b has it in this line.
+                let claiming = here & !(seg[line][(b + 1) % 3] | seg[line][(b + 2) % 3]);
+                if pointing != 0 {
+                    for other in [(b + 1) % 3, (b + 2) % 3] {
+                        for k in 0..3 {
+                            changed |=
+                                self.remove(at(line, 3 * other + k), pointing, queue, dirty)?;
+                        }
+                    }
+                }
+                if claiming != 0 {
+                    for other in [o1, o2] {
+                        for k in 0..3 {
+                            changed |= self.remove(at(other, 3 * b + k), claiming, queue, dirty)?;
+                        }
+                    }
+                }
+            }
+        }
+        Some(changed)
+    }
+
+    /// Removes `digits` from `square`: `None` if nothing is left, else whether it
+    /// changed. A square left with one candidate is queued.
+    #[inline(always)]
+    fn remove(
+        &mut self,
+        square: usize,
+        digits: u16,
+        queue: &mut Queue,
+        dirty: &mut u32,
+    ) -> Option<bool> {
+        let c = self.cells[square];
+        if c & digits == 0 {
+            return Some(false);
+        }
+        let left = c & !digits;
+        if left == 0 {
+            return None;
+        }
+        self.cells[square] = left;
+        *dirty |= UNIT_BITS[square];
+        if left & (left - 1) == 0 {
+            queue.push(square);
+        }
+        Some(true)
     }
 
     /// The unsolved square with the fewest candidates (the first one, in row-major
