@@ -61,7 +61,7 @@ pub fn is_unique(grid: &Grid) -> bool {
     count_solutions(grid, 2) == 1
 }
 
-/// The candidates left after propagation without guessing (Norvig's
+/// The candidates left by Norvig's two rules alone, without guessing (his
 /// `parse_grid`), or `None` if propagation finds a contradiction.
 ///
 /// ```
@@ -72,7 +72,7 @@ pub fn is_unique(grid: &Grid) -> bool {
 /// assert!(board.is_solved(), "the easy puzzle needs no search");
 /// ```
 pub fn propagate(grid: &Grid) -> Option<Board> {
-    state::State::start(grid).map(|s| s.board())
+    state::State::start(grid, false).map(|s| s.board())
 }
 
 /// A Sudoku solver: the bitset one here, the string one in `bitdoku-norvig`, so that

@@ -119,7 +119,7 @@ pub fn search(grid: &Grid, options: &Options) -> Outcome {
         stats: Stats::default(),
         out_of_budget: false,
     };
-    if let Some(state) = State::start(grid) {
+    if let Some(state) = State::start(grid, true) {
         search.explore(&state, 0);
     }
     Outcome {

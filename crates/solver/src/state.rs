@@ -143,7 +143,8 @@ impl State {
     }
 
     /// The state after the givens and propagation, or `None` if that contradicts.
-    pub(crate) fn start(grid: &Grid) -> Option<State> {
+    /// With `locked`, locked candidates join the two rules.
+    pub(crate) fn start(grid: &Grid, locked: bool) -> Option<State> {
         let mut queue = Queue::new();
         let mut state = State::new(grid, &mut queue);
         state
