@@ -148,7 +148,7 @@ impl State {
         let mut queue = Queue::new();
         let mut state = State::new(grid, &mut queue);
         state
-            .propagate(&mut queue, ALL_UNITS, true)
+            .propagate(&mut queue, ALL_UNITS, locked)
             .then_some(state)
     }
 
