@@ -26,6 +26,60 @@ pub enum Command {
     /// Count each puzzle's solutions up to --limit: one number per puzzle.
     #[command(alias = "check")]
     Count(Count),
+    /// Time the bitset and string solvers side by side and print a table.
+    Bench(Bench),
+}
+
+/// Which solver answers.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolverChoice {
+    /// The bitset solver (fast).
+    Bitset,
+    /// The string-based port of Norvig's program (the baseline).
+    Norvig,
+}
+
+/// `bench` options.
+#[derive(Args, Debug)]
+#[command(after_help = "\
+Example:
+  bitdoku bench --solver all --budget 20 puzzles/norvig-examples.txt")]
+pub struct Bench {
+    /// Puzzle files.
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<String>,
+
+    /// Which solvers to time.
+    #[arg(long, value_enum, default_value_t = BenchSolvers::All)]
+    pub solver: BenchSolvers,
+
+    /// Timed runs of the bitset solver per file (the median is reported).
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub runs: u32,
+
+    /// Use at most this many puzzles of each file (evenly spaced), 0 for all.
+    #[arg(long, default_value_t = 0)]
+    pub sample: usize,
+
+    /// Seconds the string solver may spend on each file; the puzzles it did not reach
+    /// are reported as skipped and the speed-up is measured on the puzzles it did.
+    #[arg(long, default_value_t = 10.0)]
+    pub budget: f64,
+
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The solvers `bench` times.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BenchSolvers {
+    /// Both, side by side, with the speed-up.
+    All,
+    /// Only the bitset solver.
+    Bitset,
+    /// Only the string solver.
+    Norvig,
 }
 
 /// Options shared by the subcommands that run over puzzle files.
@@ -46,6 +100,10 @@ pub struct Run {
     /// Print Norvig's summary (solved, average and max time, Hz) to stderr.
     #[arg(short, long)]
     pub stats: bool,
+
+    /// The solver: the bitset one, or the string-based port of Norvig's program.
+    #[arg(long, value_enum, default_value_t = SolverChoice::Bitset)]
+    pub solver: SolverChoice,
 
     /// Give up on a puzzle after this many guesses and report it as `gave-up`.
     #[arg(long, value_name = "N")]

@@ -145,7 +145,7 @@ mod tests {
     #[test]
     fn long_lines_are_skipped_not_stored() {
         let mut text = b"ab\n".to_vec();
-        text.extend(std::iter::repeat(b'x').take(MAX_LINE + 10));
+        text.extend(std::iter::repeat_n(b'x', MAX_LINE + 10));
         text.extend_from_slice(b"\ncd\n\nlast");
         assert_eq!(lines_of(&text[..]), ["ab", "<too long>", "cd", "", "last"]);
         let mut unterminated = vec![b'1'; MAX_LINE + 1];

@@ -6,6 +6,7 @@
 //! output pipe (`bitdoku solve big.txt | head`) ends the run quietly.
 
 mod args;
+mod bench;
 mod input;
 mod run;
 
@@ -33,6 +34,7 @@ fn execute(cli: Cli) -> io::Result<ExitCode> {
             let limit = usize::try_from(c.limit).unwrap_or(usize::MAX);
             (c.run, run::Task::Count(limit))
         }
+        Command::Bench(b) => return bench::bench(&b),
     };
     let threads = match run_args.threads {
         Some(n) => n as usize,
@@ -44,6 +46,7 @@ fn execute(cli: Cli) -> io::Result<ExitCode> {
         threads,
         max_guesses: run_args.max_guesses,
         stats: run_args.stats,
+        norvig: (run_args.solver == args::SolverChoice::Norvig).then(bitdoku_norvig::Norvig::new),
     };
     let inputs = if run_args.files.is_empty() {
         vec!["-".to_string()]

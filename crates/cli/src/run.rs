@@ -34,6 +34,8 @@ pub struct Settings {
     pub max_guesses: Option<u64>,
     /// Time each puzzle and print the summary.
     pub stats: bool,
+    /// The string solver, when it was chosen instead of the bitset one.
+    pub norvig: Option<bitdoku_norvig::Norvig>,
 }
 
 /// The answer for one puzzle.
@@ -89,6 +91,9 @@ fn work(record: &Record, settings: &Settings) -> Done {
         Task::Solve => 1,
         Task::Count(n) => n,
     };
+    if let Some(norvig) = &settings.norvig {
+        return norvig_work(norvig, grid, settings, start);
+    }
     let outcome = search(
         grid,
         &Options {
@@ -110,6 +115,31 @@ fn work(record: &Record, settings: &Settings) -> Done {
     Done {
         verdict,
         stats: outcome.stats,
+        secs: start.map_or(0.0, |s| s.elapsed().as_secs_f64()),
+    }
+}
+
+/// The string solver has no statistics and no guess budget.
+fn norvig_work(
+    norvig: &bitdoku_norvig::Norvig,
+    grid: &Grid,
+    settings: &Settings,
+    start: Option<Instant>,
+) -> Done {
+    use bitdoku_solver::Solver;
+    let verdict = match settings.task {
+        Task::Solve => Solver::solve(norvig, grid).map_or(Verdict::NoSolution, Verdict::Solved),
+        Task::Count(limit) => match Solver::count(norvig, grid, limit) {
+            0 => Verdict::NoSolution,
+            solutions => Verdict::Counted {
+                solutions,
+                first: None,
+            },
+        },
+    };
+    Done {
+        verdict,
+        stats: Stats::default(),
         secs: start.map_or(0.0, |s| s.elapsed().as_secs_f64()),
     }
 }

@@ -174,3 +174,53 @@ fn broken_pipe_exits_quietly() {
     assert!(status.success(), "{status:?}");
     assert_eq!(err, "");
 }
+
+#[test]
+fn bench_prints_a_table_and_json_for_both_solvers() {
+    let examples = std::fs::read_to_string(format!("{PUZZLES}/norvig-examples.txt")).unwrap();
+    // The first three examples; the fourth (hard1) takes the string solver seconds.
+    let three: String = examples
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .take(3)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let dir = std::env::temp_dir().join(format!("bitdoku-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("three.txt").to_string_lossy().into_owned();
+    std::fs::write(&file, three).unwrap();
+    let out = run(&["bench", "--runs", "1", "--budget", "30", &file], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(lines[0].starts_with("solver  file"));
+    assert!(lines[1].starts_with("norvig  three.txt"), "{text}");
+    assert!(lines[2].starts_with("bitset  three.txt"), "{text}");
+    assert!(
+        lines[2].trim_end().ends_with('x'),
+        "a speed-up: {}",
+        lines[2]
+    );
+
+    let out = run(
+        &[
+            "bench", "--json", "--solver", "bitset", "--runs", "1", &file,
+        ],
+        None,
+    );
+    let json = stdout(&out);
+    assert!(json.contains("\"solver\": \"bitset\""), "{json}");
+    assert!(json.contains("\"puzzles\": 3"), "{json}");
+    assert!(json.contains("\"solved\": 3"), "{json}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn norvig_solver_from_the_command_line() {
+    let out = run(&["solve", "--solver", "norvig"], Some(GRID1));
+    assert_eq!(stdout(&out), format!("{SOLVED1}\n"));
+    let two = format!("{PUZZLES}/two-solutions.txt");
+    let out = run(&["count", "--solver", "norvig", &two], None);
+    assert_eq!(stdout(&out), "2\n");
+}

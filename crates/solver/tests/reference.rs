@@ -22,7 +22,7 @@ fn reference_count(cells: &mut [u8; 81], limit: usize, first: &mut Option<[u8; 8
     for i in 0..81 {
         if cells[i] == 0 {
             let options: Vec<u8> = (1..=9).filter(|&d| legal(cells, i, d)).collect();
-            if best.as_ref().map_or(true, |(_, o)| options.len() < o.len()) {
+            if best.as_ref().is_none_or(|(_, o)| options.len() < o.len()) {
                 best = Some((i, options));
             }
         }

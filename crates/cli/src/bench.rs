@@ -1,0 +1,178 @@
+//! `bitdoku bench`: the bitset solver and the string solver timed side by side on the
+//! same puzzles, with the speed-up.
+//!
+//! Puzzles are loaded first, so reading is not timed. The bitset solver gets a warm-up
+//! pass and `--runs` timed passes (the median pass is reported); the string solver,
+//! which can take seconds per puzzle, gets one pass bounded by `--budget` seconds per
+//! file. The speed-up compares the two on exactly the puzzles the string solver reached.
+
+use crate::args::{Bench, BenchSolvers};
+use crate::input::Source;
+use bitdoku_core::Grid;
+use bitdoku_solver::{Bitset, Solver};
+use serde::Serialize;
+use std::io::{self, Write};
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// One row of the table.
+#[derive(Serialize, Debug)]
+struct Row {
+    solver: &'static str,
+    file: String,
+    puzzles: usize,
+    solved: usize,
+    skipped: usize,
+    mean_secs: f64,
+    max_secs: f64,
+    puzzles_per_sec: f64,
+    /// Bitset rows: the string solver's time over the bitset solver's time on the
+    /// puzzles both solved. `None` without a string-solver row.
+    speedup: Option<f64>,
+}
+
+/// Times each solver on `puzzles`, stopping after `budget` seconds; per-puzzle times.
+fn timed_pass(solver: &dyn Solver, puzzles: &[Grid], budget: f64) -> (Vec<f64>, usize) {
+    let start = Instant::now();
+    let mut times = Vec::with_capacity(puzzles.len());
+    let mut solved = 0;
+    for p in puzzles {
+        let t = Instant::now();
+        let s = solver.solve(p);
+        times.push(t.elapsed().as_secs_f64());
+        solved += usize::from(s.is_some_and(|s| s.solves(p)));
+        if start.elapsed().as_secs_f64() > budget {
+            break;
+        }
+    }
+    (times, solved)
+}
+
+fn row(solver: &'static str, file: &str, n: usize, times: &[f64], solved: usize) -> Row {
+    let total: f64 = times.iter().sum();
+    let mean = total / times.len().max(1) as f64;
+    Row {
+        solver,
+        file: file.to_string(),
+        puzzles: n,
+        solved,
+        skipped: n - times.len(),
+        mean_secs: mean,
+        max_secs: times.iter().copied().fold(0.0, f64::max),
+        puzzles_per_sec: if total > 0.0 {
+            times.len() as f64 / total
+        } else {
+            0.0
+        },
+        speedup: None,
+    }
+}
+
+fn load(path: &str, sample: usize) -> io::Result<Vec<Grid>> {
+    let mut source = Source::open(path)?;
+    let mut records = Vec::new();
+    while source.read_records(&mut records, 1 << 16)? > 0 {}
+    let grids: Vec<Grid> = records.iter().filter_map(|r| r.grid.ok()).collect();
+    if sample == 0 || grids.len() <= sample {
+        return Ok(grids);
+    }
+    let step = grids.len() as f64 / sample as f64;
+    Ok((0..sample)
+        .map(|i| grids[(i as f64 * step) as usize])
+        .collect())
+}
+
+/// Runs `bitdoku bench`.
+pub fn bench(args: &Bench) -> io::Result<ExitCode> {
+    let norvig = bitdoku_norvig::Norvig::new();
+    let mut rows = Vec::new();
+    let mut failed = false;
+    for path in &args.files {
+        let puzzles = match load(path, args.sample) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("bitdoku: {path}: {e}");
+                failed = true;
+                continue;
+            }
+        };
+        let n = puzzles.len();
+        let mut slow: Option<Vec<f64>> = None;
+        if args.solver != BenchSolvers::Bitset {
+            let (times, solved) = timed_pass(&norvig, &puzzles, args.budget);
+            if times.len() < n {
+                eprintln!(
+                    "bitdoku: {path}: norvig reached {} of {n} puzzles in the {} s budget; {} skipped",
+                    times.len(),
+                    args.budget,
+                    n - times.len()
+                );
+            }
+            rows.push(row("norvig", path, n, &times, solved));
+            slow = Some(times);
+        }
+        if args.solver != BenchSolvers::Norvig {
+            timed_pass(&Bitset, &puzzles[..n.min(1000)], f64::INFINITY); // warm-up
+            let mut passes: Vec<(f64, Vec<f64>, usize)> = (0..args.runs)
+                .map(|_| {
+                    let (times, solved) = timed_pass(&Bitset, &puzzles, f64::INFINITY);
+                    (times.iter().sum(), times, solved)
+                })
+                .collect();
+            passes.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let (_, times, solved) = &passes[passes.len() / 2];
+            let mut r = row("bitset", path, n, times, *solved);
+            if let Some(slow) = &slow {
+                let reached = slow.len();
+                let fast: f64 = times[..reached].iter().sum();
+                let slow: f64 = slow.iter().sum();
+                r.speedup = (fast > 0.0).then(|| slow / fast);
+            }
+            rows.push(r);
+        }
+    }
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    if args.json {
+        serde_json::to_writer_pretty(&mut out, &rows).map_err(io::Error::other)?;
+        writeln!(out)?;
+    } else {
+        writeln!(
+            out,
+            "{:<7} {:<32} {:>8} {:>8} {:>8} {:>11} {:>11} {:>12} {:>9}",
+            "solver",
+            "file",
+            "puzzles",
+            "solved",
+            "skipped",
+            "mean (ms)",
+            "max (ms)",
+            "puzzles/s",
+            "speed-up"
+        )?;
+        for r in &rows {
+            let file = std::path::Path::new(&r.file)
+                .file_name()
+                .map_or(r.file.clone(), |f| f.to_string_lossy().into_owned());
+            writeln!(
+                out,
+                "{:<7} {:<32} {:>8} {:>8} {:>8} {:>11.4} {:>11.4} {:>12.0} {:>9}",
+                r.solver,
+                file,
+                r.puzzles,
+                r.solved,
+                r.skipped,
+                r.mean_secs * 1e3,
+                r.max_secs * 1e3,
+                r.puzzles_per_sec,
+                r.speedup.map_or(String::from("-"), |s| format!("{s:.0}x")),
+            )?;
+        }
+    }
+    out.flush()?;
+    Ok(if failed {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
