@@ -154,7 +154,7 @@ fn check_against_reference(cells: [u8; 81]) -> Result<(), TestCaseError> {
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(
-        std::env::var("PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(2000)
+        std::env::var("PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(1000)
     ))]
 
     #[test]
