@@ -10,8 +10,9 @@ use crate::args::{Bench, BenchSolvers};
 use crate::input::Source;
 use bitdoku_core::Grid;
 use bitdoku_solver::{Bitset, Solver};
+use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -31,8 +32,32 @@ struct Row {
     speedup: Option<f64>,
 }
 
+/// A progress bar on stderr, only when stderr is a terminal (hidden otherwise).
+fn progress(label: &str, len: usize) -> ProgressBar {
+    if !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(len as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{msg:<40} {bar:30} {pos}/{len} {per_sec} eta {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar.set_message(label.to_string());
+    bar
+}
+
 /// Times each solver on `puzzles`, stopping after `budget` seconds; per-puzzle times.
+/// The progress bar is advanced every 256 puzzles, outside the timed region.
 fn timed_pass(solver: &dyn Solver, puzzles: &[Grid], budget: f64) -> (Vec<f64>, usize) {
+    timed_pass_with(solver, puzzles, budget, &ProgressBar::hidden())
+}
+
+fn timed_pass_with(
+    solver: &dyn Solver,
+    puzzles: &[Grid],
+    budget: f64,
+    bar: &ProgressBar,
+) -> (Vec<f64>, usize) {
     let start = Instant::now();
     let mut times = Vec::with_capacity(puzzles.len());
     let mut solved = 0;
@@ -41,6 +66,9 @@ fn timed_pass(solver: &dyn Solver, puzzles: &[Grid], budget: f64) -> (Vec<f64>, 
         let s = solver.solve(p);
         times.push(t.elapsed().as_secs_f64());
         solved += usize::from(s.is_some_and(|s| s.solves(p)));
+        if times.len() % 256 == 0 {
+            bar.set_position(times.len() as u64);
+        }
         if start.elapsed().as_secs_f64() > budget {
             break;
         }
@@ -99,7 +127,9 @@ pub fn bench(args: &Bench) -> io::Result<ExitCode> {
         let n = puzzles.len();
         let mut slow: Option<Vec<f64>> = None;
         if args.solver != BenchSolvers::Bitset {
-            let (times, solved) = timed_pass(&norvig, &puzzles, args.budget);
+            let bar = progress(&format!("norvig {path}"), n);
+            let (times, solved) = timed_pass_with(&norvig, &puzzles, args.budget, &bar);
+            bar.finish_and_clear();
             if times.len() < n {
                 eprintln!(
                     "bitdoku: {path}: norvig reached {} of {n} puzzles in the {} s budget; {} skipped",
@@ -113,12 +143,14 @@ pub fn bench(args: &Bench) -> io::Result<ExitCode> {
         }
         if args.solver != BenchSolvers::Norvig {
             timed_pass(&Bitset, &puzzles[..n.min(1000)], f64::INFINITY); // warm-up
+            let bar = progress(&format!("bitset {path} x{}", args.runs), n);
             let mut passes: Vec<(f64, Vec<f64>, usize)> = (0..args.runs)
                 .map(|_| {
-                    let (times, solved) = timed_pass(&Bitset, &puzzles, f64::INFINITY);
+                    let (times, solved) = timed_pass_with(&Bitset, &puzzles, f64::INFINITY, &bar);
                     (times.iter().sum(), times, solved)
                 })
                 .collect();
+            bar.finish_and_clear();
             passes.sort_by(|a, b| a.0.total_cmp(&b.0));
             let (_, times, solved) = &passes[passes.len() / 2];
             let mut r = row("bitset", path, n, times, *solved);
