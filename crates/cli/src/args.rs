@@ -7,11 +7,21 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 #[derive(Parser, Debug)]
 #[command(name = "bitdoku", version, about, propagate_version = true)]
 #[command(after_help = "\
+Input: one puzzle per line (81 squares, 0 or . for empty, anything after whitespace is
+a comment) or Norvig's boxed grids; blank lines and # comments between puzzles are
+skipped. Every puzzle gives exactly one output record, in input order.
+
+Exit status: 0 when every puzzle was solved (count: had exactly one solution), 1 when
+any was not, 2 on usage errors and unreadable files.
+
 Examples:
   bitdoku solve puzzles/norvig-examples.txt
   bitdoku solve --stats --threads 1 big.txt > solutions.txt
   cat puzzles.txt | bitdoku solve --format grid
-  bitdoku count --limit 10 puzzles/known-answers.txt")]
+  bitdoku solve --format json --stats big.txt | jq -c 'select(.status != \"solved\")'
+  bitdoku count --limit 10 puzzles/known-answers.txt
+  bitdoku show '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
+  bitdoku completions bash > ~/.local/share/bash-completion/completions/bitdoku")]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
@@ -21,13 +31,46 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Solve each puzzle: one line per puzzle, the solution or why there is none.
+    /// Solve each puzzle: one record per puzzle, the solution or why there is none.
+    #[command(after_help = "\
+Examples:
+  bitdoku solve puzzles.txt > solutions.txt
+  bitdoku solve --threads 1 --stats puzzles.txt > /dev/null
+  bitdoku solve --format json --max-guesses 100000 hard.txt
+  zcat million.txt.gz | bitdoku solve | head")]
     Solve(Run),
-    /// Count each puzzle's solutions up to --limit: one number per puzzle.
-    #[command(alias = "check")]
+    /// Count each puzzle's solutions up to --limit: unique, multiple or none.
+    #[command(
+        alias = "check",
+        after_help = "\
+Each line is the count (with + when the limit was reached, so there may be more) and a
+word: unique, multiple, none, or invalid / gave-up. A summary goes to stderr.
+
+Examples:
+  bitdoku count puzzles.txt
+  bitdoku check --limit 100 --format json puzzles.txt"
+    )]
     Count(Count),
+    /// Print Norvig's candidate grid of each puzzle after propagation (no search).
+    #[command(after_help = "\
+PUZZLE is a file, - for stdin, or a puzzle written out on the command line.
+
+Example:
+  bitdoku show '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'")]
+    Show(Show),
     /// Time the bitset and string solvers side by side and print a table.
     Bench(Bench),
+    /// Print a shell completion script.
+    #[command(after_help = "\
+Examples:
+  bitdoku completions bash > ~/.local/share/bash-completion/completions/bitdoku
+  bitdoku completions zsh > ~/.zfunc/_bitdoku
+  bitdoku completions fish > ~/.config/fish/completions/bitdoku.fish")]
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
 }
 
 /// Which solver answers.
@@ -93,13 +136,20 @@ pub struct Run {
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: Option<u32>,
 
-    /// Output format.
+    /// Output format: `line` (one line per puzzle), `grid` (Norvig's boxed grid) or
+    /// `json` (JSON Lines: one object per puzzle).
     #[arg(short, long, value_enum, default_value_t = Format::Line)]
     pub format: Format,
 
-    /// Print Norvig's summary (solved, average and max time, Hz) to stderr.
+    /// Norvig's summary (solved X of N, average and max time, Hz), guesses and wall
+    /// time on stderr; with --format json, each record also gets its guesses.
     #[arg(short, long)]
     pub stats: bool,
+
+    /// No progress bar and no per-puzzle messages on stderr (the exit status and the
+    /// output records still say what failed).
+    #[arg(short, long)]
+    pub quiet: bool,
 
     /// The solver: the bitset one, or the string-based port of Norvig's program.
     #[arg(long, value_enum, default_value_t = SolverChoice::Bitset)]
@@ -122,6 +172,14 @@ pub struct Count {
     pub limit: u64,
 }
 
+/// `show` options.
+#[derive(Args, Debug)]
+pub struct Show {
+    /// Puzzle files, `-` for stdin, or puzzles written out (81 squares).
+    #[arg(value_name = "PUZZLE", required = true)]
+    pub puzzles: Vec<String>,
+}
+
 /// How each record is printed.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -129,4 +187,6 @@ pub enum Format {
     Line,
     /// Norvig's boxed grid, followed by a blank line.
     Grid,
+    /// JSON Lines: one object per puzzle with line, puzzle, status, solution, error.
+    Json,
 }

@@ -16,6 +16,8 @@ pub const MAX_LINE: usize = 64 * 1024;
 pub struct Source {
     /// The name shown in messages (`<stdin>` for standard input).
     pub name: String,
+    /// Bytes consumed so far.
+    pub consumed: u64,
     reader: Box<dyn BufRead + Send>,
     records: RecordReader,
     line: Vec<u8>,
@@ -32,7 +34,8 @@ impl Source {
             )
         } else {
             let file = File::open(path)?;
-            if file.metadata()?.is_dir() {
+            let meta = file.metadata()?;
+            if meta.is_dir() {
                 return Err(io::Error::other("is a directory"));
             }
             (
@@ -40,20 +43,43 @@ impl Source {
                 Box::new(BufReader::with_capacity(1 << 16, file)),
             )
         };
-        Ok(Source {
+        Ok(Source::from_reader(name, reader))
+    }
+
+    /// Puzzles written out on the command line (`bitdoku show '4.....8.5...'`).
+    pub fn literal(text: &str) -> Source {
+        let bytes = text.as_bytes().to_vec();
+        Source::from_reader("<argument>".to_string(), Box::new(io::Cursor::new(bytes)))
+    }
+
+    /// The size of `path` in bytes if it is a regular file (`None` for stdin, pipes and
+    /// anything unreadable).
+    pub fn size_of(path: &str) -> Option<u64> {
+        if path == "-" {
+            return None;
+        }
+        std::fs::metadata(path)
+            .ok()
+            .filter(|m| m.is_file())
+            .map(|m| m.len())
+    }
+
+    fn from_reader(name: String, reader: Box<dyn BufRead + Send>) -> Source {
+        Source {
             name,
+            consumed: 0,
             reader,
             records: RecordReader::new(),
             line: Vec::with_capacity(256),
             done: false,
-        })
+        }
     }
 
     /// Appends up to `max` records to `out`; returns how many, 0 at the end of input.
     pub fn read_records(&mut self, out: &mut Vec<Record>, max: usize) -> io::Result<usize> {
         let before = out.len();
         while !self.done && out.len() - before < max {
-            match read_line(&mut self.reader, &mut self.line)? {
+            match read_line(&mut self.reader, &mut self.line, &mut self.consumed)? {
                 Line::End => {
                     self.done = true;
                     self.records.finish(|r| out.push(r));
@@ -78,7 +104,8 @@ enum Line {
 
 /// Reads one line into `buf` (without its `\n`), keeping at most [`MAX_LINE`] bytes:
 /// a longer line is consumed to its end without being stored.
-fn read_line(reader: &mut dyn BufRead, buf: &mut Vec<u8>) -> io::Result<Line> {
+/// `consumed` grows by the bytes read.
+fn read_line(reader: &mut dyn BufRead, buf: &mut Vec<u8>, consumed: &mut u64) -> io::Result<Line> {
     buf.clear();
     let mut too_long = false;
     let mut any = false;
@@ -112,6 +139,7 @@ fn read_line(reader: &mut dyn BufRead, buf: &mut Vec<u8>) -> io::Result<Line> {
         }
         let used = found.map_or(chunk.len(), |i| i + 1);
         reader.consume(used);
+        *consumed += used as u64;
         if found.is_some() {
             return Ok(if too_long { Line::TooLong } else { Line::Text });
         }
@@ -129,8 +157,9 @@ fn lines_of(mut reader: impl Read) -> Vec<String> {
     let mut r = BufReader::with_capacity(7, &mut reader);
     let mut buf = Vec::new();
     let mut out = Vec::new();
+    let mut consumed = 0;
     loop {
-        match read_line(&mut r, &mut buf).unwrap() {
+        match read_line(&mut r, &mut buf, &mut consumed).unwrap() {
             Line::End => return out,
             Line::Text => out.push(String::from_utf8_lossy(&buf).into_owned()),
             Line::TooLong => out.push("<too long>".into()),

@@ -8,7 +8,9 @@
 mod args;
 mod bench;
 mod input;
+mod progress;
 mod run;
+mod show;
 
 use args::{Cli, Command};
 use clap::Parser;
@@ -35,6 +37,20 @@ fn execute(cli: Cli) -> io::Result<ExitCode> {
             (c.run, run::Task::Count(limit))
         }
         Command::Bench(b) => return bench::bench(&b),
+        Command::Show(s) => {
+            let stdout = io::stdout();
+            let mut out = io::BufWriter::new(stdout.lock());
+            let code = show::show(&s.puzzles, &mut out)?;
+            out.flush()?;
+            return Ok(ExitCode::from(code));
+        }
+        Command::Completions { shell } => {
+            use clap::CommandFactory;
+            let mut out = io::stdout().lock();
+            clap_complete::generate(shell, &mut Cli::command(), "bitdoku", &mut out);
+            out.flush()?;
+            return Ok(ExitCode::SUCCESS);
+        }
     };
     let threads = match run_args.threads {
         Some(n) => n as usize,
@@ -46,6 +62,7 @@ fn execute(cli: Cli) -> io::Result<ExitCode> {
         threads,
         max_guesses: run_args.max_guesses,
         stats: run_args.stats,
+        quiet: run_args.quiet,
         norvig: (run_args.solver == args::SolverChoice::Norvig).then(bitdoku_norvig::Norvig::new),
     };
     let inputs = if run_args.files.is_empty() {
@@ -58,6 +75,23 @@ fn execute(cli: Cli) -> io::Result<ExitCode> {
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let totals = run::run(&inputs, &settings, &mut out)?;
     out.flush()?;
+    if let (run::Task::Count(limit), false) = (settings.task, settings.quiet) {
+        let mut line = format!(
+            "bitdoku: counted {} puzzle{}: {} unique, {} multiple, {} none",
+            totals.puzzles,
+            if totals.puzzles == 1 { "" } else { "s" },
+            totals.good,
+            totals.multiple,
+            totals.none
+        );
+        if totals.invalid > 0 {
+            line += &format!(", {} invalid", totals.invalid);
+        }
+        if totals.gave_up > 0 {
+            line += &format!(", {} gave up", totals.gave_up);
+        }
+        eprintln!("{line} (limit {limit}).");
+    }
     if settings.stats {
         let n = totals.puzzles.max(1) as f64;
         let avg = totals.secs / n;

@@ -1,20 +1,37 @@
-//! The batch loop behind `solve` and `count`: read a batch of records, solve it (on a
-//! rayon pool when there is more than one thread), write the results in input order.
+//! The batch loop behind `solve` and `count`: read a batch of records, solve it, write
+//! the results in input order.
+//!
+//! ```text
+//!   one thread:    read batch i -> solve batch i -> write batch i -> read batch i+1 ...
+//!
+//!   N threads:     main thread:  write batch i-1, read batch i+1 | write batch i, ...
+//!                  rayon pool:   solve batch i (N workers)       | solve batch i+1
+//! ```
+//!
+//! With more than one thread, reading, parsing and writing on the main thread overlap
+//! the pool's solving, so they cost no wall time. At most three batches are alive at
+//! once, so memory stays flat however long the input is.
 
 use crate::args::Format;
 use crate::input::Source;
+use crate::progress::Progress;
 use bitdoku_core::{Grid, ParseError, Record};
 use bitdoku_solver::{search, Options, Stats};
 use rayon::prelude::*;
+use serde::Serialize;
 use std::io::{self, Write};
 use std::time::Instant;
 
 /// Records read, solved and written per batch: big enough to keep every thread busy
 /// and amortise the hand-off, small enough to keep memory flat.
 const BATCH: usize = 4096;
+/// The first batch of each file is this small, and each next one twice as big up to
+/// [`BATCH`], so that the pipeline fills at once (the first read and the last write
+/// are not overlapped with solving).
+const FIRST_BATCH: usize = 256;
 
 /// What to do with each puzzle.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Task {
     /// Find the first solution.
     Solve,
@@ -34,6 +51,8 @@ pub struct Settings {
     pub max_guesses: Option<u64>,
     /// Time each puzzle and print the summary.
     pub stats: bool,
+    /// No progress bar, no per-puzzle messages.
+    pub quiet: bool,
     /// The string solver, when it was chosen instead of the bitset one.
     pub norvig: Option<bitdoku_norvig::Norvig>,
 }
@@ -65,6 +84,14 @@ pub struct Totals {
     pub puzzles: u64,
     /// Puzzles solved (solve) or with exactly one solution (count).
     pub good: u64,
+    /// Count: puzzles with two or more solutions.
+    pub multiple: u64,
+    /// Puzzles with no solution.
+    pub none: u64,
+    /// Puzzles that could not be read.
+    pub invalid: u64,
+    /// Puzzles given up on (guess budget).
+    pub gave_up: u64,
     /// Sum of the per-puzzle times.
     pub secs: f64,
     /// The longest per-puzzle time.
@@ -144,6 +171,97 @@ fn norvig_work(
     }
 }
 
+/// One batch: the file it came from, its records and, once solved, their answers.
+#[derive(Default)]
+struct Batch {
+    file: usize,
+    records: Vec<Record>,
+    results: Vec<Done>,
+}
+
+impl Batch {
+    fn solve(&mut self, settings: &Settings, pool: Option<&rayon::ThreadPool>) {
+        match pool {
+            None => {
+                self.results.clear();
+                self.results
+                    .extend(self.records.iter().map(|r| work(r, settings)));
+            }
+            Some(pool) => pool.install(|| {
+                self.records
+                    .par_iter()
+                    .with_min_len(32)
+                    .map(|r| work(r, settings))
+                    .collect_into_vec(&mut self.results)
+            }),
+        }
+    }
+}
+
+/// The inputs, opened one after the other and read in batches.
+struct Inputs<'a> {
+    paths: &'a [String],
+    next: usize,
+    current: Option<Source>,
+    /// Names for messages, by file index.
+    names: Vec<String>,
+    /// Bytes consumed in files already finished.
+    finished_bytes: u64,
+    /// The size of the next batch.
+    batch_size: usize,
+}
+
+impl Inputs<'_> {
+    /// Fills `batch` with the next records (never mixing two files); false at the end.
+    fn next_batch(&mut self, batch: &mut Batch, totals: &mut Totals, quiet: bool) -> bool {
+        batch.records.clear();
+        loop {
+            let source = match &mut self.current {
+                Some(s) => s,
+                None => {
+                    let Some(path) = self.paths.get(self.next) else {
+                        return false;
+                    };
+                    self.next += 1;
+                    match Source::open(path) {
+                        Ok(s) => {
+                            self.names.push(s.name.clone());
+                            self.current.insert(s)
+                        }
+                        Err(e) => {
+                            // Unreadable inputs are always reported: they are not
+                            // records, so no output line says so.
+                            let _ = quiet;
+                            eprintln!("bitdoku: {path}: {e}");
+                            totals.unreadable += 1;
+                            continue;
+                        }
+                    }
+                }
+            };
+            let read = source.read_records(&mut batch.records, self.batch_size);
+            self.batch_size = (self.batch_size * 2).min(BATCH);
+            if let Err(e) = &read {
+                eprintln!("bitdoku: {}: {e}", source.name);
+                totals.unreadable += 1;
+            }
+            batch.file = self.names.len() - 1;
+            if read.is_err() || batch.records.is_empty() {
+                self.finished_bytes += source.consumed;
+                self.current = None;
+            }
+            if !batch.records.is_empty() {
+                return true;
+            }
+        }
+    }
+
+    /// Bytes consumed over all inputs so far.
+    fn consumed(&self) -> u64 {
+        self.finished_bytes + self.current.as_ref().map_or(0, |s| s.consumed)
+    }
+}
+
 /// Runs `settings.task` over every input, writing to `out` and messages to stderr.
 pub fn run(inputs: &[String], settings: &Settings, out: &mut dyn Write) -> io::Result<Totals> {
     let pool = if settings.threads > 1 {
@@ -156,51 +274,173 @@ pub fn run(inputs: &[String], settings: &Settings, out: &mut dyn Write) -> io::R
     } else {
         None
     };
+    let total_bytes = inputs
+        .iter()
+        .map(|p| Source::size_of(p))
+        .sum::<Option<u64>>();
+    let mut progress = Progress::new(total_bytes, settings.quiet);
     let mut totals = Totals::default();
-    let mut records = Vec::with_capacity(BATCH);
-    let mut results: Vec<Done> = Vec::with_capacity(BATCH);
-    for path in inputs {
-        let mut source = match Source::open(path) {
-            Ok(s) => s,
-            Err(e) => {
-                eprintln!("bitdoku: {path}: {e}");
-                totals.unreadable += 1;
-                continue;
-            }
-        };
-        loop {
-            records.clear();
-            let read = source.read_records(&mut records, BATCH);
-            if let Err(e) = &read {
-                eprintln!("bitdoku: {}: {e}", source.name);
-                totals.unreadable += 1;
-            }
-            if records.is_empty() {
-                break;
-            }
-            match &pool {
-                None => {
-                    results.clear();
-                    results.extend(records.iter().map(|r| work(r, settings)));
+    let mut inputs = Inputs {
+        paths: inputs,
+        next: 0,
+        current: None,
+        names: Vec::new(),
+        finished_bytes: 0,
+        batch_size: FIRST_BATCH,
+    };
+    let mut current = Batch::default();
+    if pool.is_none() {
+        while inputs.next_batch(&mut current, &mut totals, settings.quiet) {
+            current.solve(settings, None);
+            write_batch(out, &current, &inputs.names, settings, &mut totals)?;
+            progress.update(inputs.consumed(), totals.puzzles);
+        }
+    } else {
+        // Three batches in flight: `previous` is written and `next` read on this
+        // thread while the pool solves `current`.
+        let mut previous = Batch::default();
+        let mut next = Batch::default();
+        let mut have_current = inputs.next_batch(&mut current, &mut totals, settings.quiet);
+        let mut have_previous = false;
+        while have_current || have_previous {
+            let (written, have_next) = std::thread::scope(|scope| {
+                let solver = have_current.then(|| {
+                    let batch = &mut current;
+                    let pool = pool.as_ref();
+                    scope.spawn(move || batch.solve(settings, pool))
+                });
+                let written = if have_previous {
+                    write_batch(out, &previous, &inputs.names, settings, &mut totals)
+                } else {
+                    Ok(())
+                };
+                let have_next = written.is_ok()
+                    && have_current
+                    && inputs.next_batch(&mut next, &mut totals, settings.quiet);
+                if let Some(handle) = solver {
+                    if let Err(panic) = handle.join() {
+                        std::panic::resume_unwind(panic);
+                    }
                 }
-                Some(pool) => pool.install(|| {
-                    records
-                        .par_iter()
-                        .with_min_len(64)
-                        .map(|r| work(r, settings))
-                        .collect_into_vec(&mut results)
-                }),
-            }
-            for (record, done) in records.iter().zip(&results) {
-                report(out, &source.name, record, done, settings, &mut totals)?;
-            }
-            if read.is_err() {
-                break;
-            }
+                (written, have_next)
+            });
+            written?;
+            progress.update(inputs.consumed(), totals.puzzles);
+            // previous <- current <- next <- (the old previous, to be refilled).
+            std::mem::swap(&mut previous, &mut current);
+            std::mem::swap(&mut current, &mut next);
+            have_previous = have_current;
+            have_current = have_next;
         }
     }
+    progress.finish();
     out.flush()?;
     Ok(totals)
+}
+
+fn write_batch(
+    out: &mut dyn Write,
+    batch: &Batch,
+    names: &[String],
+    settings: &Settings,
+    totals: &mut Totals,
+) -> io::Result<()> {
+    let name = names.get(batch.file).map_or("", String::as_str);
+    for (record, done) in batch.records.iter().zip(&batch.results) {
+        report(out, name, record, done, settings, totals)?;
+    }
+    Ok(())
+}
+
+/// One JSON Lines record.
+#[derive(Serialize)]
+struct JsonRecord<'a> {
+    file: &'a str,
+    line: usize,
+    /// The puzzle as 81 characters (`.` for empty), or null if it could not be read.
+    puzzle: Option<&'a str>,
+    status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<&'a str>,
+    /// Count: solutions found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solutions: Option<usize>,
+    /// Count: true when counting stopped at the limit (or the guess budget), so there
+    /// may be more.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    at_least: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    guesses: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    backtracks: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    micros: Option<f64>,
+}
+
+/// What a record says, whatever the format.
+struct Answer {
+    /// `solved`, `unsolvable`, `invalid`, `gave-up`; count: `unique`, `multiple`,
+    /// `none`, `solvable` (limit 1).
+    status: &'static str,
+    grid: Option<Grid>,
+    solutions: Option<usize>,
+    at_least: bool,
+    error: Option<String>,
+}
+
+fn answer(done: &Done, settings: &Settings) -> Answer {
+    let limit = match settings.task {
+        Task::Solve => 1,
+        Task::Count(n) => n,
+    };
+    let mut a = Answer {
+        status: "",
+        grid: None,
+        solutions: None,
+        at_least: false,
+        error: None,
+    };
+    match &done.verdict {
+        Verdict::Solved(grid) => {
+            a.status = "solved";
+            a.grid = Some(*grid);
+        }
+        Verdict::Counted { solutions, first } => {
+            a.solutions = Some(*solutions);
+            a.at_least = *solutions >= limit;
+            a.status = match *solutions {
+                1 if limit == 1 => "solvable",
+                1 => "unique",
+                _ => "multiple",
+            };
+            a.grid = if *solutions == 1 { *first } else { None };
+        }
+        Verdict::NoSolution => {
+            a.status = match settings.task {
+                Task::Solve => "unsolvable",
+                Task::Count(_) => "none",
+            };
+            if settings.task != Task::Solve {
+                a.solutions = Some(0);
+            }
+            a.error = Some("no solution".to_string());
+        }
+        Verdict::GaveUp { solutions } => {
+            a.status = "gave-up";
+            if settings.task != Task::Solve {
+                a.solutions = Some(*solutions);
+                a.at_least = true;
+            }
+            a.error = Some(format!("gave up after {} guesses", done.stats.guesses));
+        }
+        Verdict::Invalid(e) => {
+            a.status = "invalid";
+            a.error = Some(e.to_string());
+        }
+    }
+    a
 }
 
 fn report(
@@ -215,59 +455,80 @@ fn report(
     totals.secs += done.secs;
     totals.max_secs = totals.max_secs.max(done.secs);
     totals.guesses += done.stats.guesses;
-    let line = record.line;
-    match &done.verdict {
-        Verdict::Solved(grid) => {
-            totals.good += 1;
-            write_grid(out, grid, settings.format)?;
-        }
-        Verdict::Counted { solutions, first } => {
-            if *solutions == 1 {
-                totals.good += 1;
-            }
-            match (settings.format, first) {
-                (Format::Grid, Some(g)) => {
-                    writeln!(out, "{solutions}")?;
-                    write_grid(out, g, Format::Grid)?;
-                }
-                _ => writeln!(out, "{solutions}")?,
-            }
-        }
-        Verdict::NoSolution => {
-            eprintln!("bitdoku: {name}:{line}: no solution");
-            match settings.task {
-                Task::Solve => out.write_all(b"unsolvable\n")?,
-                Task::Count(_) => out.write_all(b"0\n")?,
-            }
-        }
-        Verdict::GaveUp { solutions } => {
-            eprintln!(
-                "bitdoku: {name}:{line}: gave up after {} guesses",
-                done.stats.guesses
-            );
-            match settings.task {
-                Task::Solve => out.write_all(b"gave-up\n")?,
-                Task::Count(_) => writeln!(out, "{solutions}+")?,
-            }
-        }
-        Verdict::Invalid(e) => {
-            eprintln!(
+    let a = answer(done, settings);
+    match a.status {
+        "solved" | "unique" => totals.good += 1,
+        "multiple" | "solvable" => totals.multiple += 1,
+        "unsolvable" | "none" => totals.none += 1,
+        "gave-up" => totals.gave_up += 1,
+        _ => totals.invalid += 1,
+    }
+    if !settings.quiet {
+        match &done.verdict {
+            Verdict::Invalid(e) => eprintln!(
                 "bitdoku: {name}:{}:{}: {}",
                 e.position.line, e.position.column, e.kind
-            );
-            out.write_all(b"invalid\n")?;
+            ),
+            Verdict::NoSolution | Verdict::GaveUp { .. } => {
+                if let Some(e) = &a.error {
+                    eprintln!("bitdoku: {name}:{}: {e}", record.line)
+                }
+            }
+            _ => {}
         }
     }
-    Ok(())
+    match settings.format {
+        Format::Json => {
+            let puzzle = record.grid.as_ref().ok().map(Grid::to_line);
+            let solution = a.grid.as_ref().map(Grid::to_line);
+            let text = |b: &Option<[u8; 81]>| -> Option<String> {
+                b.as_ref().map(|b| String::from_utf8_lossy(b).into_owned())
+            };
+            let (puzzle, solution) = (text(&puzzle), text(&solution));
+            let json = JsonRecord {
+                file: name,
+                line: record.line,
+                puzzle: puzzle.as_deref(),
+                status: a.status,
+                solution: solution.as_deref(),
+                solutions: a.solutions,
+                at_least: a.solutions.map(|_| a.at_least),
+                error: a.error,
+                guesses: (settings.stats && settings.norvig.is_none())
+                    .then_some(done.stats.guesses),
+                backtracks: (settings.stats && settings.norvig.is_none())
+                    .then_some(done.stats.backtracks),
+                micros: settings.stats.then_some((done.secs * 1e7).round() / 10.0),
+            };
+            serde_json::to_writer(&mut *out, &json).map_err(io::Error::other)?;
+            out.write_all(b"\n")
+        }
+        Format::Line | Format::Grid => {
+            if settings.task == Task::Solve {
+                return match a.grid {
+                    Some(grid) => write_grid(out, &grid, settings.format),
+                    None => writeln!(out, "{}", a.status),
+                };
+            }
+            match a.solutions {
+                Some(n) => writeln!(out, "{n}{} {}", if a.at_least { "+" } else { "" }, a.status)?,
+                None => writeln!(out, "{}", a.status)?,
+            }
+            match (settings.format, a.grid) {
+                (Format::Grid, Some(g)) => write_grid(out, &g, Format::Grid),
+                _ => Ok(()),
+            }
+        }
+    }
 }
 
 fn write_grid(out: &mut dyn Write, grid: &Grid, format: Format) -> io::Result<()> {
     match format {
-        Format::Line => {
+        Format::Grid => writeln!(out, "{grid:#}"),
+        Format::Line | Format::Json => {
             let mut line = [b'\n'; 82];
             line[..81].copy_from_slice(&grid.to_line());
             out.write_all(&line)
         }
-        Format::Grid => writeln!(out, "{grid:#}"),
     }
 }

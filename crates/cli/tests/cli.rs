@@ -10,6 +10,10 @@ const GRID1: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 const SOLVED1: &str =
     "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+/// No conflict among the givens, but no solution: row A needs a 9 only A9 could take, and
+/// column 9 already has one.
+const UNSOLVABLE: &str =
+    "12345678.........9...............................................................";
 
 fn run(args: &[&str], stdin: Option<&str>) -> Output {
     let mut child = Command::new(BIN)
@@ -20,11 +24,15 @@ fn run(args: &[&str], stdin: Option<&str>) -> Output {
         .spawn()
         .unwrap();
     let mut input = child.stdin.take().unwrap();
-    if let Some(text) = stdin {
-        input.write_all(text.as_bytes()).unwrap();
-    }
-    drop(input);
-    child.wait_with_output().unwrap()
+    // Written from another thread: a big input and a big output would otherwise
+    // fill both pipes and block both processes.
+    let text = stdin.unwrap_or("").to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(text.as_bytes());
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    output
 }
 
 fn stdout(o: &Output) -> String {
@@ -80,16 +88,34 @@ fn solves_known_answers_in_order_with_one_record_each() {
 fn counts_solutions() {
     let two = format!("{PUZZLES}/two-solutions.txt");
     let out = run(&["count", &two], None);
-    assert_eq!(stdout(&out), "2\n");
+    assert_eq!(stdout(&out), "2+ multiple\n");
     assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("counted 1 puzzle: 0 unique, 1 multiple, 0 none (limit 2)"));
+    let out = run(&["count", "--limit", "3", &two], None);
+    assert_eq!(stdout(&out), "2 multiple\n", "exactly two: no +");
     let out = run(
         &["check", "--limit", "5", "-"],
-        Some(&format!("{GRID1}\n{}\n", ".".repeat(81))),
+        Some(&format!(
+            "{GRID1}\n{}\n{}\n",
+            ".".repeat(81),
+            GRID1.replace("4.....8.5", "4....48.5")
+        )),
     );
-    assert_eq!(stdout(&out), "1\n5\n");
+    assert_eq!(stdout(&out), "1 unique\n5+ multiple\ninvalid\n");
+    assert!(
+        stderr(&out).contains("counted 3 puzzles: 1 unique, 1 multiple, 0 none, 1 invalid"),
+        "{}",
+        stderr(&out)
+    );
     let out = run(&["count", "--threads", "1"], Some(GRID1));
-    assert_eq!(stdout(&out), "1\n");
+    assert_eq!(stdout(&out), "1 unique\n");
     assert!(out.status.success());
+    let out = run(&["count", "--quiet", "--format", "grid"], Some(GRID1));
+    assert!(stdout(&out).starts_with("1 unique\n4 1 7 |3 6 9 |8 2 5 \n"));
+    assert_eq!(stderr(&out), "", "--quiet: no summary");
+    let unsolvable = format!("{}\n", UNSOLVABLE);
+    let out = run(&["count", "--limit", "1"], Some(&(unsolvable + GRID1)));
+    assert_eq!(stdout(&out), "0 none\n1+ solvable\n");
 }
 
 #[test]
@@ -222,5 +248,195 @@ fn norvig_solver_from_the_command_line() {
     assert_eq!(stdout(&out), format!("{SOLVED1}\n"));
     let two = format!("{PUZZLES}/two-solutions.txt");
     let out = run(&["count", "--solver", "norvig", &two], None);
-    assert_eq!(stdout(&out), "2\n");
+    assert_eq!(stdout(&out), "2+ multiple\n");
+}
+
+/// A mixed file: good puzzles, a boxed grid, bad ones of every kind, comments.
+fn mixed_input() -> (String, usize) {
+    let text = format!(
+        "# mixed\n{GRID1}\n{}\n\n{}\n12x45\n{UNSOLVABLE}\n{}  comment\n\
+         4 . . |. . . |8 . 5\n. 3 . |. . . |. . .\n. . . |7 . . |. . .\n\
+         . 2 . |. . . |. 6 .\n. . . |. 8 . |4 . .\n. . . |. 1 . |. . .\n\
+         . . . |6 . 3 |. 7 .\n5 . . |2 . . |. . .\n1 . 4 |. . . |. . .\n\
+         \n{}\n",
+        &GRID1[..80],
+        GRID1.replace("4.....8.5", "4....48.5"),
+        ".".repeat(81),
+        "9.6.7.4.3...4..2...7..23.1.5.....1...4.2.8.6...3.....5.3.7...5...7..5...4.5.1.7.8",
+    );
+    (text, 8)
+}
+
+#[test]
+fn every_format_and_thread_count_gives_one_record_per_puzzle() {
+    let (text, puzzles) = mixed_input();
+    let repeated = text.repeat(700); // 5,600 puzzles: more than one batch
+    for task in ["solve", "count"] {
+        for format in ["line", "grid", "json"] {
+            for threads in ["1", "2", "3"] {
+                let out = run(
+                    &[task, "--format", format, "--threads", threads, "--quiet"],
+                    Some(&repeated),
+                );
+                assert_eq!(out.status.code(), Some(1), "{task} {format} {threads}");
+                let got = stdout(&out);
+                let records = match format {
+                    "json" => got.lines().count(),
+                    "line" => got.lines().count(),
+                    // A grid is 11 lines and a blank line. In solve it is the record;
+                    // in count it follows the record's line.
+                    _ => {
+                        let grids = got.matches("------+------+------\n").count() / 2;
+                        let other = got
+                            .lines()
+                            .filter(|l| !l.is_empty() && !l.contains('|') && !l.contains("--+"))
+                            .count();
+                        if task == "solve" {
+                            other + grids
+                        } else {
+                            other
+                        }
+                    }
+                };
+                assert_eq!(records, puzzles * 700, "{task} {format} {threads}");
+                if threads == "1" {
+                    continue;
+                }
+                let single = run(
+                    &[task, "--format", format, "--threads", "1", "--quiet"],
+                    Some(&repeated),
+                );
+                assert_eq!(got, stdout(&single), "input order at {threads} threads");
+            }
+        }
+    }
+}
+
+#[test]
+fn json_lines_have_the_documented_fields() {
+    let (text, puzzles) = mixed_input();
+    let out = run(&["solve", "--format", "json", "--stats"], Some(&text));
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), puzzles);
+    let statuses: Vec<&str> = lines
+        .iter()
+        .map(|v| v["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        statuses,
+        [
+            "solved",
+            "invalid",
+            "invalid",
+            "invalid",
+            "unsolvable",
+            "solved",
+            "solved",
+            "solved"
+        ]
+    );
+    assert_eq!(lines[0]["line"], 2);
+    assert_eq!(lines[0]["file"], "<stdin>");
+    assert_eq!(lines[0]["puzzle"], GRID1);
+    assert_eq!(lines[0]["solution"], SOLVED1);
+    assert!(lines[0]["guesses"].is_u64());
+    assert!(lines[0].get("error").is_none());
+    assert_eq!(lines[1]["puzzle"], serde_json::Value::Null);
+    assert!(lines[1]["error"]
+        .as_str()
+        .unwrap()
+        .contains("too few squares: found 80"));
+    assert!(lines[2]["error"]
+        .as_str()
+        .unwrap()
+        .contains("digit 4 is given twice in row A"));
+    assert!(lines[3]["error"]
+        .as_str()
+        .unwrap()
+        .contains("column 3: unexpected character 'x'"));
+    assert_eq!(lines[4]["error"], "no solution");
+    assert_eq!(lines[6]["line"], 9, "the boxed grid starts on line 9");
+    assert_eq!(lines[6]["solution"], SOLVED1);
+
+    let out = run(&["count", "--format", "json", "-"], Some(&text));
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["status"], "unique");
+    assert_eq!(lines[0]["solutions"], 1);
+    assert_eq!(lines[0]["at_least"], false);
+    assert_eq!(lines[0]["solution"], SOLVED1);
+    assert_eq!(lines[4]["status"], "none");
+    assert_eq!(lines[5]["status"], "multiple");
+    assert_eq!(lines[5]["at_least"], true);
+    assert_eq!(lines[7]["status"], "multiple");
+    assert!(lines[7].get("guesses").is_none(), "only with --stats");
+}
+
+#[test]
+fn stats_give_norvig_summary_and_guesses() {
+    let file = format!("{PUZZLES}/norvig-examples.txt");
+    let out = run(&["solve", "--stats", "--threads", "2", &file], None);
+    let err = stderr(&out);
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(lines[0].starts_with("Solved 4 of 4 puzzles (avg "), "{err}");
+    assert!(
+        lines[1].contains(" guesses (") && lines[1].contains(" per puzzle), "),
+        "{err}"
+    );
+    assert!(lines[1].ends_with("s wall time, 2 threads."), "{err}");
+}
+
+#[test]
+fn show_prints_norvigs_candidate_grid() {
+    let out = run(&["show", GRID1], None);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "# <argument>:1: 61 squares open");
+    // The grid as Norvig's article prints it after parse_grid(grid1).
+    assert_eq!(
+        lines[1],
+        "   4      1679   12679  |  139     2369    269   |   8      1239     5    "
+    );
+    assert_eq!(
+        lines[10],
+        "   5      6789     3    |   2      479      1    |   69     489     4689  "
+    );
+    let file = format!("{PUZZLES}/norvig-examples.txt");
+    let out = run(&["show", &file, "-"], Some(UNSOLVABLE));
+    let text = stdout(&out);
+    assert!(
+        text.contains("norvig-examples.txt:5: solved by propagation"),
+        "{text}"
+    );
+    assert!(text.contains("# <stdin>:1: contradiction"), "{text}");
+    assert_eq!(text.matches("\n# ").count() + 1, 5);
+    assert_eq!(out.status.code(), Some(1));
+    let out = run(&["show", "no-such-file"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("no such file, and not a puzzle"));
+}
+
+#[test]
+fn completions_for_each_shell() {
+    for (shell, marker) in [
+        ("bash", "complete -F _bitdoku"),
+        ("zsh", "#compdef bitdoku"),
+        ("fish", "complete -c bitdoku"),
+    ] {
+        let out = run(&["completions", shell], None);
+        assert!(out.status.success());
+        let text = stdout(&out);
+        assert!(text.contains(marker), "{shell}");
+        for sub in ["solve", "count", "show"] {
+            assert!(text.contains(sub), "{shell} completes {sub}");
+        }
+    }
+    let out = run(&["--help"], None);
+    assert!(stdout(&out).contains("Examples:"));
 }
