@@ -58,6 +58,36 @@ PUZZLE is a file, - for stdin, or a puzzle written out on the command line.
 Example:
   bitdoku show '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'")]
     Show(Show),
+    /// Make puzzles with exactly one solution (or run Norvig's random_puzzle experiment).
+    #[command(after_help = "\
+Each puzzle comes from a random filled grid, with givens removed in random order while
+the solution stays unique (checked by the counting solver). The same --seed gives the
+same puzzles, at any thread count.
+
+Examples:
+  bitdoku generate --count 10 --seed 1
+  bitdoku generate --count 1000000 --seed 42 > million.txt
+  bitdoku generate --count 5 --clues 24 --symmetric
+  bitdoku generate --count 20 --norvig-random | bitdoku count")]
+    Generate(Generate),
+    /// Rate each puzzle: the hardest technique propagation needed and the search effort.
+    #[command(after_help = "\
+Levels (see the README): 1 easy (naked singles), 2 medium (hidden singles), 3 hard
+(locked candidates), 4 search (a few guesses), 5 deep search (more than 10 guesses).
+Guesses and backtracks measure this solver's effort, not how hard a human finds it.
+
+Example:
+  bitdoku rate puzzles/norvig-examples.txt")]
+    Rate(Rate),
+    /// Explain how the solver solves a puzzle, step by step, in Norvig's terms.
+    #[command(after_help = "\
+PUZZLE is the puzzle written out, a file (its first puzzle), or - for stdin.
+
+Examples:
+  bitdoku explain '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
+  bitdoku explain --steps 20 puzzles/norvig-examples.txt
+  bitdoku explain --json PUZZLE | jq -r .text")]
+    Explain(Explain),
     /// Time the bitset and string solvers side by side and print a table.
     Bench(Bench),
     /// Print a shell completion script.
@@ -170,6 +200,71 @@ pub struct Count {
     /// Count no further than this many solutions.
     #[arg(short, long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: u64,
+}
+
+/// `generate` options.
+#[derive(Args, Debug)]
+pub struct Generate {
+    /// How many puzzles.
+    #[arg(short = 'n', long, default_value_t = 1)]
+    pub count: u64,
+
+    /// Seed of the random generator: the same seed gives the same puzzles. Default: from
+    /// the clock (printed on stderr).
+    #[arg(long)]
+    pub seed: Option<u64>,
+
+    /// Stop removing givens when this many are left; grids that cannot get that low are
+    /// replaced by new ones. From 17 to 81.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(17..=81))]
+    pub clues: Option<u64>,
+
+    /// Remove givens in pairs symmetric under a half-turn.
+    #[arg(long)]
+    pub symmetric: bool,
+
+    /// Only puzzles where every given is needed (with --clues: run the removal pass to
+    /// its end and keep the result only if it has at most that many givens).
+    #[arg(long)]
+    pub minimal: bool,
+
+    /// Norvig's random_puzzle experiment instead: random assignments until 17 (or
+    /// --clues) squares are filled with 8 distinct digits. Such puzzles may have no
+    /// solution or several; each line is labeled so.
+    #[arg(long, conflicts_with_all = ["symmetric", "minimal"])]
+    pub norvig_random: bool,
+
+    /// Worker threads. Default: all cores.
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
+}
+
+/// `rate` options.
+#[derive(Args, Debug)]
+pub struct Rate {
+    /// Puzzle files, `-` for stdin, or puzzles written out.
+    #[arg(value_name = "PUZZLE")]
+    pub puzzles: Vec<String>,
+
+    /// JSON Lines instead of one line per puzzle.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `explain` options.
+#[derive(Args, Debug)]
+pub struct Explain {
+    /// The puzzle written out, a file (its first puzzle is explained), or `-`.
+    #[arg(value_name = "PUZZLE")]
+    pub puzzle: String,
+
+    /// Show at most this many steps (the rest are counted).
+    #[arg(long, value_name = "N")]
+    pub steps: Option<usize>,
+
+    /// The same events as JSON Lines, one object per step.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `show` options.

@@ -7,8 +7,11 @@
 
 mod args;
 mod bench;
+mod explain;
+mod generate;
 mod input;
 mod progress;
+mod rate;
 mod run;
 mod show;
 
@@ -29,6 +32,15 @@ fn main() -> ExitCode {
     }
 }
 
+/// Runs `f` with buffered stdout; its result is the exit code.
+fn with_stdout(f: impl FnOnce(&mut dyn Write) -> io::Result<u8>) -> io::Result<ExitCode> {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let code = f(&mut out)?;
+    out.flush()?;
+    Ok(ExitCode::from(code))
+}
+
 fn execute(cli: Cli) -> io::Result<ExitCode> {
     let (run_args, task) = match cli.command {
         Command::Solve(r) => (r, run::Task::Solve),
@@ -37,13 +49,10 @@ fn execute(cli: Cli) -> io::Result<ExitCode> {
             (c.run, run::Task::Count(limit))
         }
         Command::Bench(b) => return bench::bench(&b),
-        Command::Show(s) => {
-            let stdout = io::stdout();
-            let mut out = io::BufWriter::new(stdout.lock());
-            let code = show::show(&s.puzzles, &mut out)?;
-            out.flush()?;
-            return Ok(ExitCode::from(code));
-        }
+        Command::Show(s) => return with_stdout(|out| show::show(&s.puzzles, out)),
+        Command::Generate(g) => return with_stdout(|out| generate::run(&g, out)),
+        Command::Rate(r) => return with_stdout(|out| rate::run(&r, out)),
+        Command::Explain(e) => return with_stdout(|out| explain::run(&e, out)),
         Command::Completions { shell } => {
             use clap::CommandFactory;
             let mut out = io::stdout().lock();

@@ -440,3 +440,158 @@ fn completions_for_each_shell() {
     let out = run(&["--help"], None);
     assert!(stdout(&out).contains("Examples:"));
 }
+
+#[test]
+fn generate_makes_unique_reproducible_puzzles() {
+    let out = run(&["generate", "--count", "300", "--seed", "9"], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let puzzles = stdout(&out);
+    assert_eq!(puzzles.lines().count(), 300);
+    let again = run(
+        &["generate", "-n", "300", "--seed", "9", "--threads", "1"],
+        None,
+    );
+    assert_eq!(puzzles, stdout(&again), "same seed, any thread count");
+    // The counting solver, through the binary: every one is unique.
+    let counted = run(&["count", "--quiet"], Some(&puzzles));
+    assert!(counted.status.success());
+    assert_eq!(stdout(&counted), "1 unique\n".repeat(300));
+    let other = run(&["generate", "-n", "3", "--seed", "10"], None);
+    assert_ne!(
+        stdout(&other),
+        puzzles
+            .lines()
+            .take(3)
+            .map(|l| format!("{l}\n"))
+            .collect::<String>()
+    );
+
+    let out = run(
+        &[
+            "generate",
+            "-n",
+            "20",
+            "--seed",
+            "1",
+            "--clues",
+            "28",
+            "--symmetric",
+        ],
+        None,
+    );
+    for line in stdout(&out).lines() {
+        let givens = line.bytes().filter(u8::is_ascii_digit).count();
+        assert!(givens <= 28, "{line}");
+        let b = line.as_bytes();
+        assert!(
+            (0..81).all(|i| (b[i] == b'.') == (b[80 - i] == b'.')),
+            "{line}"
+        );
+    }
+    let counted = run(&["count", "--quiet"], Some(&stdout(&out)));
+    assert_eq!(stdout(&counted), "1 unique\n".repeat(20));
+}
+
+#[test]
+fn generate_norvig_random_is_labeled() {
+    let out = run(
+        &["generate", "-n", "50", "--seed", "5", "--norvig-random"],
+        None,
+    );
+    let text = stdout(&out);
+    let mut lines = text.lines();
+    assert!(lines
+        .next()
+        .unwrap()
+        .starts_with("# Norvig's random_puzzle experiment"));
+    assert!(lines.all(|l| l.ends_with("norvig-random: 0, 1 or more solutions")));
+    // The comments are skipped when the file is read back.
+    let counted = run(&["count", "--format", "json", "--quiet"], Some(&text));
+    assert_eq!(stdout(&counted).lines().count(), 50);
+}
+
+#[test]
+fn rate_levels_norvigs_examples() {
+    let file = format!("{PUZZLES}/norvig-examples.txt");
+    let out = run(&["rate", &file], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4);
+    assert!(
+        lines[0].starts_with("3 hard        locked-candidates guesses 0"),
+        "{text}"
+    );
+    assert!(
+        lines[1].starts_with("1 easy        naked-single      guesses 0"),
+        "{text}"
+    );
+    assert!(lines[2].starts_with("5 deep-search search"), "{text}");
+    let out = run(
+        &["rate", "--json", "-"],
+        Some(&format!("{GRID1}\n{UNSOLVABLE}\nxx\n")),
+    );
+    let v: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(v[0]["level"], 3);
+    assert_eq!(v[0]["technique"], "locked-candidates");
+    assert_eq!(v[1]["status"], "unsolvable");
+    assert_eq!(v[2]["status"], "invalid");
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn explain_tells_the_solve() {
+    let out = run(&["explain", GRID1], None);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.starts_with("The puzzle (<argument>:1), 17 givens:\n\n4 . . |. . . |8 . 5 \n"));
+    assert!(text.contains("Candidates once each given is removed from its peers:"));
+    assert!(
+        text.contains("     1. in column 2, 4 fits only in F2\n"),
+        "{text}"
+    );
+    assert!(text.contains(" has only "), "{text}");
+    assert!(text.contains("lies only in"), "{text}");
+    assert!(text.contains("\nSolved in 74 steps: "), "{text}");
+    assert!(text.ends_with("1 6 4 |8 7 5 |2 9 3 \n\n"), "{text}");
+
+    let hardest =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    let out = run(&["explain", "--steps", "5", "-"], Some(hardest));
+    let text = stdout(&out);
+    assert!(
+        text.contains("     1. H7 has 2 candidates {3,9}: try 3\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("     2.   G7 has 2 candidates {5,9}: try 5\n"),
+        "{text}"
+    );
+    assert!(!text.contains("     6. "), "--steps 5");
+    assert!(text.contains("more steps not shown (--steps 5)"), "{text}");
+    assert!(text.contains("guesses"));
+
+    let out = run(&["explain", "--json", hardest], None);
+    let events: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(events[0]["event"], "start");
+    assert_eq!(events[0]["candidates"].as_array().unwrap().len(), 81);
+    assert_eq!(events[1]["event"], "guess");
+    assert!(events.iter().any(|e| e["event"] == "contradiction"));
+    assert!(events.iter().any(|e| e["event"] == "backtrack"));
+    let end = events.last().unwrap();
+    assert_eq!(end["event"], "end");
+    assert_eq!(
+        end["solution"],
+        "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
+    );
+    let out = run(&["explain", UNSOLVABLE], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("contradiction: "));
+    assert!(stdout(&out).contains("No solution, after "));
+}

@@ -25,10 +25,14 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod generate;
+pub mod observe;
+pub mod rate;
 mod search;
 mod state;
 
-pub use search::{search, Options, Outcome, Stats};
+pub use observe::{Contradiction, Event, Observer};
+pub use search::{search, search_observed, Options, Outcome, Stats};
 
 use bitdoku_core::{Board, Grid};
 
@@ -72,7 +76,7 @@ pub fn is_unique(grid: &Grid) -> bool {
 /// assert!(board.is_solved(), "the easy puzzle needs no search");
 /// ```
 pub fn propagate(grid: &Grid) -> Option<Board> {
-    state::State::start(grid, false).map(|s| s.board())
+    state::State::start(grid, false, &mut ()).map(|s| s.board())
 }
 
 /// A Sudoku solver: the bitset one here, the string one in `bitdoku-norvig`, so that

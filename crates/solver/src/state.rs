@@ -19,7 +19,8 @@
 //! The state is plain data (162 bytes) and `Copy`: the search copies it on each guess
 //! and throws the copy away on a contradiction, so there is nothing to undo.
 
-use bitdoku_core::{Board, Candidates, Grid, Square, PEERS, UNITS, UNIT_BITS};
+use crate::observe::{Contradiction, Event, Observer};
+use bitdoku_core::{Board, Candidates, Digit, Grid, Square, Unit, PEERS, UNITS, UNIT_BITS};
 
 /// All nine candidate bits.
 pub(crate) const ALL: u16 = 0x1FF;
@@ -108,19 +109,31 @@ impl State {
 
     /// Places `bit` in `square` (a guess) and propagates. False on a contradiction.
     #[inline]
-    pub(crate) fn assign(&mut self, square: usize, bit: u16, locked: bool) -> bool {
+    pub(crate) fn assign<O: Observer>(
+        &mut self,
+        square: usize,
+        bit: u16,
+        locked: bool,
+        obs: &mut O,
+    ) -> bool {
         let mut queue = Queue::new();
         self.cells[square] = bit;
         queue.push(square);
-        self.propagate(&mut queue, UNIT_BITS[square], locked)
+        self.propagate(&mut queue, UNIT_BITS[square], locked, obs)
     }
 
     /// Runs rules 1 and 2 until nothing changes, starting from the queued squares and
     /// the `dirty` units. False on a contradiction (the state is then garbage).
-    pub(crate) fn propagate(&mut self, queue: &mut Queue, mut dirty: u32, locked: bool) -> bool {
+    pub(crate) fn propagate<O: Observer>(
+        &mut self,
+        queue: &mut Queue,
+        mut dirty: u32,
+        locked: bool,
+        obs: &mut O,
+    ) -> bool {
         loop {
             while let Some(square) = queue.pop() {
-                if !self.eliminate_from_peers(square, queue, &mut dirty) {
+                if !self.eliminate_from_peers(square, queue, &mut dirty, obs) {
                     return false;
                 }
             }
@@ -128,7 +141,7 @@ impl State {
                 if !locked {
                     return true;
                 }
-                match self.locked_candidates(queue, &mut dirty) {
+                match self.locked_candidates(queue, &mut dirty, obs) {
                     None => return false,
                     Some(false) => return true,
                     Some(true) => continue,
@@ -136,7 +149,7 @@ impl State {
             }
             let units = dirty;
             dirty = 0;
-            if !self.hidden_singles(units, queue, &mut dirty) {
+            if !self.hidden_singles(units, queue, &mut dirty, obs) {
                 return false;
             }
         }
@@ -144,17 +157,23 @@ impl State {
 
     /// The state after the givens and propagation, or `None` if that contradicts.
     /// With `locked`, locked candidates join the two rules.
-    pub(crate) fn start(grid: &Grid, locked: bool) -> Option<State> {
+    pub(crate) fn start<O: Observer>(grid: &Grid, locked: bool, obs: &mut O) -> Option<State> {
         let mut queue = Queue::new();
         let mut state = State::new(grid, &mut queue);
         state
-            .propagate(&mut queue, ALL_UNITS, locked)
+            .propagate(&mut queue, ALL_UNITS, locked, obs)
             .then_some(state)
     }
 
     /// Rule 1: `square` has one candidate; remove it from the 20 peers.
     #[inline(always)]
-    fn eliminate_from_peers(&mut self, square: usize, queue: &mut Queue, dirty: &mut u32) -> bool {
+    fn eliminate_from_peers<O: Observer>(
+        &mut self,
+        square: usize,
+        queue: &mut Queue,
+        dirty: &mut u32,
+        obs: &mut O,
+    ) -> bool {
         let bit = self.cells[square];
         for peer in PEERS[square] {
             let p = peer.index();
@@ -162,11 +181,17 @@ impl State {
             if c & bit != 0 {
                 let left = c ^ bit;
                 if left == 0 {
+                    if O::ENABLED {
+                        obs.event(&Event::Contradiction(Contradiction::NoCandidates(peer)));
+                    }
                     return false;
                 }
                 self.cells[p] = left;
                 *dirty |= UNIT_BITS[p];
                 if left & (left - 1) == 0 {
+                    if O::ENABLED {
+                        naked_single(obs, p, left);
+                    }
                     queue.push(p);
                 }
             }
@@ -176,9 +201,16 @@ impl State {
 
     /// Rule 2 on each unit in `units`: a digit with one place left goes there.
     #[inline(always)]
-    fn hidden_singles(&mut self, mut units: u32, queue: &mut Queue, dirty: &mut u32) -> bool {
+    fn hidden_singles<O: Observer>(
+        &mut self,
+        mut units: u32,
+        queue: &mut Queue,
+        dirty: &mut u32,
+        obs: &mut O,
+    ) -> bool {
         while units != 0 {
-            let unit = &UNITS[units.trailing_zeros() as usize];
+            let unit_index = units.trailing_zeros() as usize;
+            let unit = &UNITS[unit_index];
             units &= units - 1;
             let (mut once, mut twice, mut placed) = (0u16, 0u16, 0u16);
             for s in unit {
@@ -188,6 +220,9 @@ impl State {
                 placed |= if c & (c.wrapping_sub(1)) == 0 { c } else { 0 };
             }
             if once != ALL {
+                if O::ENABLED {
+                    no_place(obs, unit_index, ALL & !once);
+                }
                 return false;
             }
             let mut hidden = once & !twice & !placed;
@@ -200,8 +235,24 @@ impl State {
                     .find(|&s| self.cells[s] & bit != 0)
                 else {
                     // Two hidden digits wanted the same square, which took the first.
+                    if O::ENABLED {
+                        no_place(obs, unit_index, bit);
+                    }
                     return false;
                 };
+                if O::ENABLED {
+                    if let (Some(unit), Some(digit), Some(square)) = (
+                        Unit::new(unit_index),
+                        Digit::from_lowest_bit(bit),
+                        Square::new(s),
+                    ) {
+                        obs.event(&Event::HiddenSingle {
+                            unit,
+                            digit,
+                            square,
+                        });
+                    }
+                }
                 self.cells[s] = bit;
                 *dirty |= UNIT_BITS[s];
                 queue.push(s);
@@ -213,9 +264,14 @@ impl State {
     /// Locked candidates, for rows and for columns. `None` on a contradiction, else
     /// whether anything changed.
     #[inline(always)]
-    fn locked_candidates(&mut self, queue: &mut Queue, dirty: &mut u32) -> Option<bool> {
-        let rows = self.locked_lines(false, queue, dirty)?;
-        let columns = self.locked_lines(true, queue, dirty)?;
+    fn locked_candidates<O: Observer>(
+        &mut self,
+        queue: &mut Queue,
+        dirty: &mut u32,
+        obs: &mut O,
+    ) -> Option<bool> {
+        let rows = self.locked_lines(false, queue, dirty, obs)?;
+        let columns = self.locked_lines(true, queue, dirty, obs)?;
         Some(rows | columns)
     }
 
@@ -232,11 +288,12 @@ impl State {
     ///   line r''[seg 0 | seg 1 | seg 2]
     /// ```
     #[inline(always)]
-    fn locked_lines(
+    fn locked_lines<O: Observer>(
         &mut self,
         transpose: bool,
         queue: &mut Queue,
         dirty: &mut u32,
+        obs: &mut O,
     ) -> Option<bool> {
         let at = |line: usize, pos: usize| {
             if transpose {
@@ -263,18 +320,42 @@ impl State {
                 let pointing = here & !(seg[o1][b] | seg[o2][b]);
                 // Claiming: only box b has it in this line.
                 let claiming = here & !(seg[line][(b + 1) % 3] | seg[line][(b + 2) % 3]);
+                // The box where line `line` crosses box column (or row) `b`.
+                let box_unit = 18
+                    + if transpose {
+                        b * 3 + line / 3
+                    } else {
+                        band + b
+                    };
+                let line_unit = line + if transpose { 9 } else { 0 };
                 if pointing != 0 {
-                    for other in [(b + 1) % 3, (b + 2) % 3] {
+                    let others = [(b + 1) % 3, (b + 2) % 3];
+                    if O::ENABLED {
+                        let removed = others
+                            .iter()
+                            .flat_map(|&o| (0..3).map(move |k| 3 * o + k))
+                            .fold(0, |m, pos| m | self.cells[at(line, pos)]);
+                        locked(obs, box_unit, line_unit, removed & pointing);
+                    }
+                    for other in others {
                         for k in 0..3 {
                             changed |=
-                                self.remove(at(line, 3 * other + k), pointing, queue, dirty)?;
+                                self.remove(at(line, 3 * other + k), pointing, queue, dirty, obs)?;
                         }
                     }
                 }
                 if claiming != 0 {
+                    if O::ENABLED {
+                        let removed = [o1, o2]
+                            .iter()
+                            .flat_map(|&o| (0..3).map(move |k| (o, 3 * b + k)))
+                            .fold(0, |m, (l, pos)| m | self.cells[at(l, pos)]);
+                        locked(obs, line_unit, box_unit, removed & claiming);
+                    }
                     for other in [o1, o2] {
                         for k in 0..3 {
-                            changed |= self.remove(at(other, 3 * b + k), claiming, queue, dirty)?;
+                            changed |=
+                                self.remove(at(other, 3 * b + k), claiming, queue, dirty, obs)?;
                         }
                     }
                 }
@@ -286,12 +367,13 @@ impl State {
     /// Removes `digits` from `square`: `None` if nothing is left, else whether it
     /// changed. A square left with one candidate is queued.
     #[inline(always)]
-    fn remove(
+    fn remove<O: Observer>(
         &mut self,
         square: usize,
         digits: u16,
         queue: &mut Queue,
         dirty: &mut u32,
+        obs: &mut O,
     ) -> Option<bool> {
         let c = self.cells[square];
         if c & digits == 0 {
@@ -299,11 +381,19 @@ impl State {
         }
         let left = c & !digits;
         if left == 0 {
+            if O::ENABLED {
+                if let Some(s) = Square::new(square) {
+                    obs.event(&Event::Contradiction(Contradiction::NoCandidates(s)));
+                }
+            }
             return None;
         }
         self.cells[square] = left;
         *dirty |= UNIT_BITS[square];
         if left & (left - 1) == 0 {
+            if O::ENABLED {
+                naked_single(obs, square, left);
+            }
             queue.push(square);
         }
         Some(true)
@@ -327,6 +417,40 @@ impl State {
             }
         }
         best
+    }
+}
+
+/// Reports that `square` is down to the one candidate `bit`.
+#[cold]
+fn naked_single<O: Observer>(obs: &mut O, square: usize, bit: u16) {
+    if let (Some(square), Some(digit)) = (Square::new(square), Digit::from_lowest_bit(bit)) {
+        obs.event(&Event::NakedSingle { square, digit });
+    }
+}
+
+/// Reports that a digit of `missing` has no place in unit `unit`.
+#[cold]
+fn no_place<O: Observer>(obs: &mut O, unit: usize, missing: u16) {
+    if let (Some(unit), Some(digit)) = (Unit::new(unit), Digit::from_lowest_bit(missing)) {
+        obs.event(&Event::Contradiction(Contradiction::NoPlace {
+            unit,
+            digit,
+        }));
+    }
+}
+
+/// Reports locked candidates `digits` confined by `within`, removed from `line`.
+#[cold]
+fn locked<O: Observer>(obs: &mut O, within: usize, line: usize, digits: u16) {
+    if digits == 0 {
+        return;
+    }
+    if let (Some(within), Some(line)) = (Unit::new(within), Unit::new(line)) {
+        obs.event(&Event::Locked {
+            within,
+            line,
+            digits: Candidates::from_bits(digits),
+        });
     }
 }
 

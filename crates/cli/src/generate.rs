@@ -1,0 +1,93 @@
+//! `bitdoku generate`: puzzles from the library's generator, in parallel, in a
+//! reproducible order: puzzle `i` of seed `s` is made from its own generator seeded
+//! with a mix of `s` and `i`, so the output does not depend on the thread count.
+
+use crate::args::Generate;
+use bitdoku_solver::generate::{generate, norvig_random_puzzle, Settings};
+use rayon::prelude::*;
+use std::io::{self, Write};
+
+/// Puzzles made per batch between writes.
+const BATCH: u64 = 256;
+
+/// SplitMix64: the seed of puzzle `index` under `seed`.
+fn puzzle_seed(seed: u64, index: u64) -> u64 {
+    let mut z = seed
+        .wrapping_add(index.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Writes `args.count` puzzles to `out`; the exit code.
+pub fn run(args: &Generate, out: &mut dyn Write) -> io::Result<u8> {
+    let seed = args.seed.unwrap_or_else(|| {
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        eprintln!("bitdoku: generate --seed {seed}");
+        seed
+    });
+    let settings = Settings {
+        clues: args.clues.map(|k| k as usize),
+        symmetric: args.symmetric,
+        minimal: args.minimal,
+        attempts: 1000,
+    };
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |n| n as usize,
+    );
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(io::Error::other)?;
+    if args.norvig_random {
+        writeln!(
+            out,
+            "# Norvig's random_puzzle experiment (seed {seed}): these puzzles may have no \
+             solution or several"
+        )?;
+    }
+    let one = |index: u64| {
+        let mut rng = fastrand::Rng::with_seed(puzzle_seed(seed, index));
+        if args.norvig_random {
+            Some(norvig_random_puzzle(
+                &mut rng,
+                args.clues.map_or(17, |k| k as usize),
+            ))
+        } else {
+            generate(&mut rng, &settings)
+        }
+    };
+    let mut done = 0;
+    let mut batch = Vec::with_capacity(BATCH as usize);
+    while done < args.count {
+        let n = BATCH.min(args.count - done);
+        pool.install(|| {
+            (0..n as usize)
+                .into_par_iter()
+                .map(|k| one(done + k as u64))
+                .collect_into_vec(&mut batch)
+        });
+        for puzzle in &batch {
+            let Some(puzzle) = puzzle else {
+                eprintln!(
+                    "bitdoku: could not reach {} givens in {} filled grids; try more clues",
+                    args.clues.unwrap_or(0),
+                    settings.attempts
+                );
+                return Ok(1);
+            };
+            out.write_all(&puzzle.to_line())?;
+            if args.norvig_random {
+                out.write_all(b"  norvig-random: 0, 1 or more solutions")?;
+            }
+            out.write_all(b"\n")?;
+        }
+        done += n;
+    }
+    out.flush()?;
+    Ok(0)
+}

@@ -1,0 +1,167 @@
+//! Puzzle generation, deterministic for a given seed.
+//!
+//! - [`random_solution`]: a random filled grid by randomized search: squares in random
+//!   order, each assigned a random candidate, with full propagation after each
+//!   assignment; a contradiction starts over.
+//! - [`generate`]: a random filled grid, then givens removed in random order (in
+//!   180-degree pairs with `symmetric`) as long as the puzzle keeps exactly one
+//!   solution, checked by the counting search.
+//! - [`norvig_random_puzzle`]: Norvig's `random_puzzle` experiment: random assignments
+//!   until at least 17 squares are filled with at least 8 distinct digits. The result
+//!   may have no solution or several; that is the point of his experiment.
+//!
+//! ```
+//! use bitdoku_solver::generate::{generate, Settings};
+//! let mut rng = fastrand::Rng::with_seed(7);
+//! let puzzle = generate(&mut rng, &Settings::default()).unwrap();
+//! assert!(bitdoku_solver::is_unique(&puzzle));
+//! assert!(puzzle.givens() < 40);
+//! ```
+
+use crate::count_solutions;
+use crate::state::{Queue, State};
+use bitdoku_core::Grid;
+use fastrand::Rng;
+
+/// What [`generate`] aims for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Settings {
+    /// Stop removing givens once this many are left (`None`: remove all that can go).
+    pub clues: Option<usize>,
+    /// Remove givens in pairs symmetric under a half-turn (`i` and `80 - i`).
+    pub symmetric: bool,
+    /// Only accept a puzzle from which no given can be removed without losing
+    /// uniqueness. A full removal pass always gives one; with `clues` this means the
+    /// pass runs to its end and the result must have at most `clues` givens.
+    pub minimal: bool,
+    /// How many filled grids to try before giving up on `clues`.
+    pub attempts: u32,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            clues: None,
+            symmetric: false,
+            minimal: false,
+            attempts: 1000,
+        }
+    }
+}
+
+/// A random complete grid (a solution of the empty puzzle).
+pub fn random_solution(rng: &mut Rng) -> Grid {
+    loop {
+        if let Some(state) = random_fill(rng) {
+            return state.grid();
+        }
+    }
+}
+
+/// Assigns random candidates to squares in random order, with propagation, until every
+/// square is filled. `None` on a contradiction.
+fn random_fill(rng: &mut Rng) -> Option<State> {
+    let mut queue = Queue::new();
+    let mut state = State::new(&Grid::EMPTY, &mut queue);
+    let mut order: [u8; 81] = core::array::from_fn(|i| i as u8);
+    rng.shuffle(&mut order);
+    for &square in &order {
+        let square = square as usize;
+        let cells = state.cells[square];
+        if cells.count_ones() > 1
+            && !state.assign(square, random_candidate(rng, cells), true, &mut ())
+        {
+            return None;
+        }
+    }
+    Some(state)
+}
+
+/// A puzzle with exactly one solution, or `None` when `settings.clues` could not be
+/// met in `settings.attempts` filled grids.
+pub fn generate(rng: &mut Rng, settings: &Settings) -> Option<Grid> {
+    for _ in 0..settings.attempts.max(1) {
+        let solution = random_solution(rng);
+        let puzzle = dig(rng, &solution, settings);
+        match settings.clues {
+            Some(k) if puzzle.givens() > k => {}
+            _ => return Some(puzzle),
+        }
+    }
+    None
+}
+
+/// Removes givens from `solution` in random order while the puzzle stays unique.
+fn dig(rng: &mut Rng, solution: &Grid, settings: &Settings) -> Grid {
+    let mut puzzle = *solution;
+    let mut order: [u8; 81] = core::array::from_fn(|i| i as u8);
+    rng.shuffle(&mut order);
+    let stop_at = if settings.minimal {
+        0
+    } else {
+        settings.clues.unwrap_or(0)
+    };
+    let mut values = *puzzle.values();
+    for &square in &order {
+        let square = square as usize;
+        let pair = 80 - square;
+        if values[square] == 0 || (settings.symmetric && square > pair) {
+            continue;
+        }
+        let count = values.iter().filter(|&&v| v != 0).count();
+        if count <= stop_at {
+            break;
+        }
+        let mut next = values;
+        next[square] = 0;
+        if settings.symmetric {
+            next[pair] = 0;
+        }
+        let candidate = Grid::from_values(next);
+        if count_solutions(&candidate, 2) == 1 {
+            values = next;
+            puzzle = candidate;
+        }
+    }
+    puzzle
+}
+
+/// Norvig's `random_puzzle(N=17)`: squares in random order get a random candidate,
+/// with his two rules propagating, until at least `n` squares have a single candidate
+/// with at least 8 distinct digits among them; those squares are the puzzle. A
+/// contradiction starts over. The puzzle may have 0, 1 or many solutions.
+pub fn norvig_random_puzzle(rng: &mut Rng, n: usize) -> Grid {
+    loop {
+        let mut queue = Queue::new();
+        let mut state = State::new(&Grid::EMPTY, &mut queue);
+        let mut order: [u8; 81] = core::array::from_fn(|i| i as u8);
+        rng.shuffle(&mut order);
+        for &square in &order {
+            let square = square as usize;
+            let bit = random_candidate(rng, state.cells[square]);
+            if bit == 0 || !state.assign(square, bit, false, &mut ()) {
+                break;
+            }
+            let mut filled = 0;
+            let mut digits = 0u16;
+            for &c in &state.cells {
+                if c & (c - 1) == 0 {
+                    filled += 1;
+                    digits |= c;
+                }
+            }
+            if filled >= n && digits.count_ones() >= 8 {
+                return state.grid();
+            }
+        }
+    }
+}
+
+/// One of the candidates in `cells`, uniformly at random (0 if there are none).
+fn random_candidate(rng: &mut Rng, cells: u16) -> u16 {
+    let mut c = cells;
+    for _ in 0..rng.u32(0..cells.count_ones().max(1)) {
+        c &= c - 1;
+    }
+    c & c.wrapping_neg()
+}

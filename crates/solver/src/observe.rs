@@ -1,0 +1,215 @@
+//! `Observer`: a hook that sees every step the real solver takes, for `explain`,
+//! `rate` and time limits.
+//!
+//! The solver is generic over its observer. Every call site is guarded by
+//! `if O::ENABLED`, a constant, so with the no-op observer `()` (what [`crate::solve`]
+//! and friends use) the hooks and the work of building their events compile to
+//! nothing; the `observer` criterion bench measures this.
+//!
+//! ```
+//! use bitdoku_core::Grid;
+//! use bitdoku_solver::{search_observed, Event, Observer, Options};
+//!
+//! /// Counts hidden singles.
+//! struct Hidden(usize);
+//! impl Observer for Hidden {
+//!     const ENABLED: bool = true;
+//!     fn event(&mut self, event: &Event) {
+//!         if let Event::HiddenSingle { .. } = event {
+//!             self.0 += 1;
+//!         }
+//!     }
+//! }
+//!
+//! let grid1: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+//!     .parse().unwrap();
+//! let mut hidden = Hidden(0);
+//! let outcome = search_observed(&grid1, &Options::default(), &mut hidden);
+//! assert!(outcome.solution.is_some());
+//! assert!(hidden.0 > 0);
+//! ```
+
+use bitdoku_core::{Candidates, Digit, Grid, Square, Unit};
+use core::fmt;
+
+/// One step of the solver, in Norvig's terms. `Display` writes it as a sentence.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Event {
+    /// Rule 1: `square` has one candidate left, so `digit` is removed from its peers.
+    NakedSingle {
+        /// The square.
+        square: Square,
+        /// Its last candidate.
+        digit: Digit,
+    },
+    /// Rule 2: in `unit`, `digit` fits only in `square`, so it goes there.
+    HiddenSingle {
+        /// The row, column or box.
+        unit: Unit,
+        /// The digit.
+        digit: Digit,
+        /// The only square of `unit` that can hold it.
+        square: Square,
+    },
+    /// Locked candidates: within `within`, `digits` lie only where it crosses `line`,
+    /// so they are removed from the rest of `line` (pointing when `within` is a box,
+    /// claiming when it is a row or column).
+    Locked {
+        /// The unit where the digits are confined to the intersection.
+        within: Unit,
+        /// The unit they are removed from, outside the intersection.
+        line: Unit,
+        /// The digits.
+        digits: Candidates,
+    },
+    /// A contradiction: the current line of reasoning cannot hold.
+    Contradiction(Contradiction),
+    /// A branch point: `square` has `candidates`; the search tries `digit`.
+    Guess {
+        /// The square with the fewest candidates.
+        square: Square,
+        /// All its candidates at this point.
+        candidates: Candidates,
+        /// The one being tried.
+        digit: Digit,
+        /// How many guesses are stacked, counting this one (1 = the first).
+        depth: u32,
+    },
+    /// The search leaves the guess `square` = `digit` (it failed, or the search goes on
+    /// counting) and goes back to depth `depth - 1`.
+    Backtrack {
+        /// The square of the guess.
+        square: Square,
+        /// The digit that was tried.
+        digit: Digit,
+        /// The depth of the guess left.
+        depth: u32,
+    },
+    /// Every square is filled: a solution.
+    Solution(Grid),
+}
+
+/// Why a state has no solution.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Contradiction {
+    /// A square has no candidate left.
+    NoCandidates(Square),
+    /// A digit has no place left in a unit.
+    NoPlace {
+        /// The row, column or box.
+        unit: Unit,
+        /// The digit.
+        digit: Digit,
+    },
+}
+
+impl fmt::Display for Contradiction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Contradiction::NoCandidates(s) => write!(f, "{s} has no candidates left"),
+            Contradiction::NoPlace { unit, digit } => {
+                write!(f, "{digit} has no place left in {unit}")
+            }
+        }
+    }
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::NakedSingle { square, digit } => {
+                write!(
+                    f,
+                    "{square} has only {digit} left: remove {digit} from its peers"
+                )
+            }
+            Event::HiddenSingle {
+                unit,
+                digit,
+                square,
+            } => write!(f, "in {unit}, {digit} fits only in {square}"),
+            Event::Locked {
+                within,
+                line,
+                digits,
+            } => {
+                let (verb, n) = if digits.len() == 1 {
+                    ("lies", "it")
+                } else {
+                    ("lie", "them")
+                };
+                write!(
+                    f,
+                    "in {within}, {} {verb} only in {line}: remove {n} from the rest of {line}",
+                    DigitList(*digits)
+                )
+            }
+            Event::Contradiction(c) => write!(f, "contradiction: {c}"),
+            Event::Guess {
+                square,
+                candidates,
+                digit,
+                ..
+            } => write!(
+                f,
+                "{square} has {} candidates {{{}}}: try {digit}",
+                candidates.len(),
+                DigitList(*candidates)
+            ),
+            Event::Backtrack { square, digit, .. } => {
+                write!(f, "back up: {square} = {digit} does not lead on")
+            }
+            Event::Solution(_) => write!(f, "every square is filled: solved"),
+        }
+    }
+}
+
+/// Digits as `4,9`.
+struct DigitList(Candidates);
+
+impl fmt::Display for DigitList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, d) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Sees the solver's steps. Implement [`Observer::event`], set `ENABLED` to true, and
+/// pass it to [`crate::search_observed`].
+pub trait Observer {
+    /// False (the default) turns every hook off at compile time.
+    const ENABLED: bool = false;
+
+    /// Called for each step, in the order the solver takes them.
+    #[inline(always)]
+    fn event(&mut self, event: &Event) {
+        let _ = event;
+    }
+
+    /// Asked before each guess; false stops the search (the outcome is then not
+    /// complete). For time limits.
+    #[inline(always)]
+    fn keep_going(&mut self) -> bool {
+        true
+    }
+}
+
+/// The no-op observer: costs nothing.
+impl Observer for () {}
+
+impl<O: Observer> Observer for &mut O {
+    const ENABLED: bool = O::ENABLED;
+    #[inline(always)]
+    fn event(&mut self, event: &Event) {
+        (**self).event(event)
+    }
+    #[inline(always)]
+    fn keep_going(&mut self) -> bool {
+        (**self).keep_going()
+    }
+}

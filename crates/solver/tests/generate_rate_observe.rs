@@ -1,0 +1,208 @@
+//! The generator, the rating and the observer hook, checked against the counting
+//! solver and against each other.
+
+use bitdoku_core::Grid;
+use bitdoku_solver::generate::{generate, norvig_random_puzzle, random_solution, Settings};
+use bitdoku_solver::rate::{rate, Technique};
+use bitdoku_solver::{count_solutions, search, search_observed, Event, Observer, Options};
+use fastrand::Rng;
+
+const GRID1: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const EASY: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+const HARDEST: &str =
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+#[test]
+fn generated_puzzles_are_unique_minimal_and_reproducible() {
+    let mut rng = Rng::with_seed(1);
+    let mut again = Rng::with_seed(1);
+    for _ in 0..40 {
+        let puzzle = generate(&mut rng, &Settings::default()).unwrap();
+        assert_eq!(Some(puzzle), generate(&mut again, &Settings::default()));
+        assert_eq!(count_solutions(&puzzle, 2), 1, "{puzzle}");
+        // Minimal: removing any given loses uniqueness.
+        for square in bitdoku_core::Square::all() {
+            if puzzle.get(square).is_some() {
+                let mut fewer = puzzle;
+                fewer.set(square, None);
+                assert_eq!(count_solutions(&fewer, 2), 2, "{puzzle} without {square}");
+            }
+        }
+    }
+}
+
+#[test]
+fn symmetric_and_clue_targets() {
+    let mut rng = Rng::with_seed(2);
+    let settings = Settings {
+        symmetric: true,
+        clues: Some(30),
+        ..Settings::default()
+    };
+    for _ in 0..20 {
+        let p = generate(&mut rng, &settings).unwrap();
+        assert!(p.givens() <= 30, "{p}");
+        assert_eq!(count_solutions(&p, 2), 1);
+        let v = p.values();
+        assert!((0..81).all(|i| (v[i] == 0) == (v[80 - i] == 0)), "{p}");
+    }
+    let low = Settings {
+        clues: Some(17),
+        attempts: 2,
+        ..Settings::default()
+    };
+    assert_eq!(
+        generate(&mut rng, &low),
+        None,
+        "17 clues is out of reach in 2 grids"
+    );
+}
+
+#[test]
+fn random_solutions_are_valid_and_differ() {
+    let mut rng = Rng::with_seed(3);
+    let a = random_solution(&mut rng);
+    let b = random_solution(&mut rng);
+    assert!(a.is_solved() && b.is_solved());
+    assert_ne!(a, b);
+}
+
+#[test]
+fn norvig_random_puzzles_follow_his_rule() {
+    let mut rng = Rng::with_seed(4);
+    let mut counts = [0usize; 3];
+    for _ in 0..200 {
+        let p = norvig_random_puzzle(&mut rng, 17);
+        assert!(p.givens() >= 17, "{p}");
+        assert!(p.distinct_digits() >= 8, "{p}");
+        counts[count_solutions(&p, 2)] += 1;
+    }
+    // Most have one or more solutions; the experiment is that some have none or many.
+    assert!(counts[2] > 0, "{counts:?}");
+}
+
+#[test]
+fn ratings_of_norvigs_examples() {
+    let r = rate(&EASY.parse().unwrap()).unwrap();
+    assert_eq!(
+        (r.technique, r.guesses, r.level()),
+        (Technique::NakedSingle, 0, 1)
+    );
+    let r = rate(&GRID1.parse().unwrap()).unwrap();
+    assert_eq!(
+        (r.technique, r.guesses, r.level()),
+        (Technique::LockedCandidates, 0, 3)
+    );
+    let r = rate(&HARDEST.parse().unwrap()).unwrap();
+    assert_eq!(r.technique, Technique::Search);
+    assert!(r.guesses > 10 && r.level() == 5, "{r:?}");
+    assert_eq!(
+        rate(&Grid::EMPTY).map(|r| r.technique),
+        Some(Technique::Search)
+    );
+    let unsolvable: Grid =
+        "12345678.........9..............................................................."
+            .parse()
+            .unwrap();
+    assert_eq!(rate(&unsolvable), None);
+}
+
+/// Replays the events on a grid: every placement must agree with the solution found.
+#[derive(Default)]
+struct Recorder(Vec<Event>);
+
+impl Observer for Recorder {
+    const ENABLED: bool = true;
+    fn event(&mut self, event: &Event) {
+        self.0.push(*event);
+    }
+}
+
+#[test]
+fn events_tell_the_real_solve() {
+    for text in [GRID1, EASY, HARDEST] {
+        let grid: Grid = text.parse().unwrap();
+        let mut recorder = Recorder::default();
+        let outcome = search_observed(&grid, &Options::default(), &mut recorder);
+        assert_eq!(outcome, search(&grid, &Options::default()), "same search");
+        let solution = outcome.solution.unwrap();
+        let events = &recorder.0;
+        assert_eq!(events.last(), Some(&Event::Solution(solution)));
+        let guesses = events
+            .iter()
+            .filter(|e| matches!(e, Event::Guess { .. }))
+            .count();
+        assert_eq!(guesses as u64, outcome.stats.guesses);
+        // Without guesses every deduction is final, so it must match the solution.
+        if guesses == 0 {
+            for e in events {
+                match *e {
+                    Event::NakedSingle { square, digit }
+                    | Event::HiddenSingle { square, digit, .. } => {
+                        assert_eq!(solution.get(square), Some(digit), "{e}")
+                    }
+                    Event::Locked {
+                        within,
+                        line,
+                        digits,
+                    } => {
+                        // In the solution, each digit sits in `line` inside `within`.
+                        for &s in line.squares() {
+                            let d = solution.get(s).unwrap();
+                            if digits.contains(d) {
+                                assert!(within.squares().contains(&s), "{e}: {s} has {d}");
+                            }
+                        }
+                    }
+                    Event::Contradiction(_) | Event::Guess { .. } | Event::Backtrack { .. } => {
+                        panic!("{e} without guessing")
+                    }
+                    Event::Solution(_) => {}
+                }
+            }
+        }
+        // Every guess is matched by a backtrack, except those on the path to the solution.
+        let backtracks = events
+            .iter()
+            .filter(|e| matches!(e, Event::Backtrack { .. }))
+            .count();
+        assert_eq!(guesses - backtracks, depth_of_solution(events), "{text}");
+    }
+}
+
+/// The depth at which the solution was found.
+fn depth_of_solution(events: &[Event]) -> usize {
+    let mut depth = 0usize;
+    for e in events {
+        match e {
+            Event::Guess { depth: d, .. } => depth = *d as usize,
+            Event::Backtrack { depth: d, .. } => depth = *d as usize - 1,
+            _ => {}
+        }
+    }
+    depth
+}
+
+/// A disabled observer that only stops the search after a number of guesses.
+struct StopAfter(u32);
+
+impl Observer for StopAfter {
+    fn keep_going(&mut self) -> bool {
+        self.0 = self.0.saturating_sub(1);
+        self.0 > 0
+    }
+}
+
+#[test]
+fn an_observer_can_stop_the_search() {
+    let hard1: Grid =
+        ".....6....59.....82....8....45........3........6..3.54...325..6.................."
+            .parse()
+            .unwrap();
+    let outcome = search_observed(&hard1, &Options::default(), StopAfter(1000));
+    assert!(!outcome.complete);
+    assert_eq!(outcome.solution, None);
+    assert!(outcome.stats.guesses < 1000);
+}
