@@ -12,7 +12,7 @@ a comment) or Norvig's boxed grids; blank lines and # comments between puzzles a
 skipped. Every puzzle gives exactly one output record, in input order.
 
 Exit status: 0 when every puzzle was solved (count: had exactly one solution), 1 when
-any was not, 2 on usage errors and unreadable files.
+any was not or an input held no puzzle, 2 on usage errors and unreadable files.
 
 Examples:
   bitdoku solve puzzles/norvig-examples.txt
@@ -188,6 +188,22 @@ pub struct Run {
     /// Give up on a puzzle after this many guesses and report it as `gave-up`.
     #[arg(long, value_name = "N")]
     pub max_guesses: Option<u64>,
+
+    /// Give up on a puzzle after this many seconds (decimals allowed) and report it as
+    /// `timed-out`. Checked between guesses, so a puzzle overruns it by microseconds.
+    #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
+    pub timeout: Option<std::time::Duration>,
+}
+
+fn parse_timeout(text: &str) -> Result<std::time::Duration, String> {
+    let secs: f64 = text
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    if secs.is_finite() && secs > 0.0 && secs < 1e9 {
+        Ok(std::time::Duration::from_secs_f64(secs))
+    } else {
+        Err("the timeout must be a positive number of seconds".to_string())
+    }
 }
 
 /// `count` options.

@@ -18,6 +18,8 @@ pub struct Source {
     pub name: String,
     /// Bytes consumed so far.
     pub consumed: u64,
+    /// Records read so far.
+    pub records_read: u64,
     reader: Box<dyn BufRead + Send>,
     records: RecordReader,
     line: Vec<u8>,
@@ -68,6 +70,7 @@ impl Source {
         Source {
             name,
             consumed: 0,
+            records_read: 0,
             reader,
             records: RecordReader::new(),
             line: Vec::with_capacity(256),
@@ -92,7 +95,17 @@ impl Source {
                     }),
             }
         }
+        self.records_read += (out.len() - before) as u64;
         Ok(out.len() - before)
+    }
+
+    /// Why the input held no puzzle, once it is read to the end without one.
+    pub fn why_empty(&self) -> Option<&'static str> {
+        match (self.done, self.records_read, self.consumed) {
+            (true, 0, 0) => Some("no puzzles: the input is empty"),
+            (true, 0, _) => Some("no puzzles: only blank lines and # comments"),
+            _ => None,
+        }
     }
 }
 

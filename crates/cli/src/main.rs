@@ -2,7 +2,8 @@
 //! `bitdoku-solver`: arguments, files and stdin, output, exit status.
 //!
 //! Exit status: 0 when every puzzle was solved (or, for `count`, has exactly one
-//! solution), 1 when any was not, 2 for usage errors and unreadable inputs. A closed
+//! solution), 1 when any was not or an input held no puzzle, 2 for usage errors and
+//! unreadable inputs. A closed
 //! output pipe (`bitdoku solve big.txt | head`) ends the run quietly.
 
 mod args;
@@ -70,6 +71,7 @@ fn execute(cli: Cli) -> io::Result<ExitCode> {
         format: run_args.format,
         threads,
         max_guesses: run_args.max_guesses,
+        timeout: run_args.timeout,
         stats: run_args.stats,
         quiet: run_args.quiet,
         norvig: (run_args.solver == args::SolverChoice::Norvig).then(bitdoku_norvig::Norvig::new),
@@ -97,7 +99,7 @@ fn execute(cli: Cli) -> io::Result<ExitCode> {
             line += &format!(", {} invalid", totals.invalid);
         }
         if totals.gave_up > 0 {
-            line += &format!(", {} gave up", totals.gave_up);
+            line += &format!(", {} gave up or timed out", totals.gave_up);
         }
         eprintln!("{line} (limit {limit}).");
     }
@@ -124,7 +126,7 @@ fn execute(cli: Cli) -> io::Result<ExitCode> {
     }
     Ok(if totals.unreadable > 0 {
         ExitCode::from(2)
-    } else if totals.good == totals.puzzles {
+    } else if totals.good == totals.puzzles && totals.empty == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE

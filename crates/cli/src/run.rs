@@ -16,7 +16,7 @@ use crate::args::Format;
 use crate::input::Source;
 use crate::progress::Progress;
 use bitdoku_core::{Grid, ParseError, Record};
-use bitdoku_solver::{search, Options, Stats};
+use bitdoku_solver::{search, search_observed, Observer, Options, Stats};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::io::{self, Write};
@@ -49,6 +49,8 @@ pub struct Settings {
     pub threads: usize,
     /// Guess budget per puzzle.
     pub max_guesses: Option<u64>,
+    /// Time budget per puzzle.
+    pub timeout: Option<std::time::Duration>,
     /// Time each puzzle and print the summary.
     pub stats: bool,
     /// No progress bar, no per-puzzle messages.
@@ -68,7 +70,29 @@ enum Verdict {
     GaveUp {
         solutions: usize,
     },
+    TimedOut {
+        solutions: usize,
+    },
     Invalid(ParseError),
+}
+
+/// Stops a search once its deadline has passed. Reading the clock costs tens of
+/// nanoseconds, so it is read every 64 guesses; events stay off.
+struct Deadline {
+    at: Instant,
+    guesses: u32,
+    passed: bool,
+}
+
+impl Observer for Deadline {
+    #[inline]
+    fn keep_going(&mut self) -> bool {
+        self.guesses = self.guesses.wrapping_add(1);
+        if self.guesses % 64 == 0 && Instant::now() >= self.at {
+            self.passed = true;
+        }
+        !self.passed
+    }
 }
 
 struct Done {
@@ -90,7 +114,7 @@ pub struct Totals {
     pub none: u64,
     /// Puzzles that could not be read.
     pub invalid: u64,
-    /// Puzzles given up on (guess budget).
+    /// Puzzles given up on (guess budget or timeout).
     pub gave_up: u64,
     /// Sum of the per-puzzle times.
     pub secs: f64,
@@ -100,6 +124,8 @@ pub struct Totals {
     pub guesses: u64,
     /// Inputs that could not be read.
     pub unreadable: u64,
+    /// Inputs that held no puzzle.
+    pub empty: u64,
 }
 
 fn work(record: &Record, settings: &Settings) -> Done {
@@ -121,14 +147,28 @@ fn work(record: &Record, settings: &Settings) -> Done {
     if let Some(norvig) = &settings.norvig {
         return norvig_work(norvig, grid, settings, start);
     }
-    let outcome = search(
-        grid,
-        &Options {
-            solution_limit: limit,
-            max_guesses: settings.max_guesses,
-        },
-    );
+    let options = Options {
+        solution_limit: limit,
+        max_guesses: settings.max_guesses,
+    };
+    let mut timed_out = false;
+    let outcome = match settings.timeout {
+        None => search(grid, &options),
+        Some(timeout) => {
+            let mut deadline = Deadline {
+                at: Instant::now() + timeout,
+                guesses: 0,
+                passed: false,
+            };
+            let outcome = search_observed(grid, &options, &mut deadline);
+            timed_out = deadline.passed;
+            outcome
+        }
+    };
     let verdict = match (settings.task, outcome.solution) {
+        _ if timed_out && !outcome.complete => Verdict::TimedOut {
+            solutions: outcome.solutions,
+        },
         _ if !outcome.complete => Verdict::GaveUp {
             solutions: outcome.solutions,
         },
@@ -247,6 +287,10 @@ impl Inputs<'_> {
             }
             batch.file = self.names.len() - 1;
             if read.is_err() || batch.records.is_empty() {
+                if let Some(why) = source.why_empty() {
+                    eprintln!("bitdoku: {}: {why}", source.name);
+                    totals.empty += 1;
+                }
                 self.finished_bytes += source.consumed;
                 self.current = None;
             }
@@ -381,7 +425,7 @@ struct JsonRecord<'a> {
 
 /// What a record says, whatever the format.
 struct Answer {
-    /// `solved`, `unsolvable`, `invalid`, `gave-up`; count: `unique`, `multiple`,
+    /// `solved`, `unsolvable`, `invalid`, `gave-up`, `timed-out`; count: `unique`, `multiple`,
     /// `none`, `solvable` (limit 1).
     status: &'static str,
     grid: Option<Grid>,
@@ -435,6 +479,18 @@ fn answer(done: &Done, settings: &Settings) -> Answer {
             }
             a.error = Some(format!("gave up after {} guesses", done.stats.guesses));
         }
+        Verdict::TimedOut { solutions } => {
+            a.status = "timed-out";
+            if settings.task != Task::Solve {
+                a.solutions = Some(*solutions);
+                a.at_least = true;
+            }
+            a.error = Some(format!(
+                "timed out after {} guesses ({:.3} s)",
+                done.stats.guesses,
+                settings.timeout.map_or(0.0, |t| t.as_secs_f64())
+            ));
+        }
         Verdict::Invalid(e) => {
             a.status = "invalid";
             a.error = Some(e.to_string());
@@ -460,7 +516,7 @@ fn report(
         "solved" | "unique" => totals.good += 1,
         "multiple" | "solvable" => totals.multiple += 1,
         "unsolvable" | "none" => totals.none += 1,
-        "gave-up" => totals.gave_up += 1,
+        "gave-up" | "timed-out" => totals.gave_up += 1,
         _ => totals.invalid += 1,
     }
     if !settings.quiet {
@@ -469,7 +525,7 @@ fn report(
                 "bitdoku: {name}:{}:{}: {}",
                 e.position.line, e.position.column, e.kind
             ),
-            Verdict::NoSolution | Verdict::GaveUp { .. } => {
+            Verdict::NoSolution | Verdict::GaveUp { .. } | Verdict::TimedOut { .. } => {
                 if let Some(e) = &a.error {
                     eprintln!("bitdoku: {name}:{}: {e}", record.line)
                 }

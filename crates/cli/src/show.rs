@@ -46,7 +46,13 @@ pub fn for_each_record(
                 each(&source.name, record)?;
             }
             match read {
-                Ok(0) => break,
+                Ok(0) => {
+                    if let Some(why) = source.why_empty() {
+                        eprintln!("bitdoku: {}: {why}", source.name);
+                        unreadable += 1;
+                    }
+                    break;
+                }
                 Ok(_) => {}
                 Err(e) => {
                     eprintln!("bitdoku: {}: {e}", source.name);

@@ -22,6 +22,7 @@
 //!   comment that is ignored;
 //! - lines with fewer squares are joined until they make 81 (a boxed grid); a blank
 //!   line, the end of the input, or a line that would overflow the puzzle ends them;
+//! - a UTF-8 byte-order mark at the start of the input is skipped;
 //! - any other character is an error naming it and its line and column; the reader
 //!   counts it as a square (it is usually a typo) so that the rest of the line does not
 //!   become a puzzle of its own: every input puzzle yields exactly one record.
@@ -256,6 +257,12 @@ impl RecordReader {
         self.line += 1;
         let line = line.strip_suffix(b"\n").unwrap_or(line);
         let line = line.strip_suffix(b"\r").unwrap_or(line);
+        // A byte-order mark at the start of the input (Windows editors write one) is
+        // not part of the text.
+        let line = match (self.line, line.strip_prefix(b"\xEF\xBB\xBF")) {
+            (1, Some(rest)) => rest,
+            _ => line,
+        };
         let first = line.iter().position(|&b| b != b' ' && b != b'\t');
         let Some(first) = first else {
             // A blank line ends a puzzle in progress.
