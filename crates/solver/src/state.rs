@@ -26,6 +26,23 @@ use bitdoku_core::{Board, Candidates, Digit, Grid, Square, Unit, PEERS, UNITS, U
 pub(crate) const ALL: u16 = 0x1FF;
 /// All 27 unit bits.
 const ALL_UNITS: u32 = (1 << 27) - 1;
+/// All 81 square bits.
+const ALL_SQUARES: u128 = (1 << 81) - 1;
+
+/// `PEER_BITS[s]`: the 20 peers of square `s` as bits of a `u128`.
+const PEER_BITS: [u128; 81] = {
+    let mut table = [0u128; 81];
+    let mut s = 0;
+    while s < 81 {
+        let mut k = 0;
+        while k < 20 {
+            table[s] |= 1 << PEERS[s][k].index();
+            k += 1;
+        }
+        s += 1;
+    }
+    table
+};
 
 /// Squares waiting to have their single candidate removed from their peers. A square
 /// joins when it drops to one candidate, which happens at most once per square per
@@ -71,20 +88,46 @@ impl Queue {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct State {
     pub(crate) cells: [u16; 81],
+    /// Derived from `cells`, kept beside them: bit `s` of `digits[d]` is set when square
+    /// `s` still has digit `d + 1`. Rule 1 uses it to visit only the peers that hold
+    /// the digit, without a branch per peer.
+    digits: [u128; 9],
 }
 
 impl State {
     /// The puzzle's givens as single candidates, all nine elsewhere, and every given
     /// queued; `propagate` then does the rest. Nothing is checked here.
     pub(crate) fn new(grid: &Grid, queue: &mut Queue) -> State {
-        let mut cells = [ALL; 81];
+        let mut state = State {
+            cells: [ALL; 81],
+            digits: [ALL_SQUARES; 9],
+        };
         for (i, &v) in grid.values().iter().enumerate() {
             if v != 0 {
-                cells[i] = 1 << (v - 1);
+                state.set(i, 1 << (v - 1));
                 queue.push(i);
             }
         }
-        State { cells }
+        state
+    }
+
+    /// Narrows `square` to `cells` (a subset of its candidates), keeping `digits` in
+    /// step.
+    #[inline(always)]
+    fn set(&mut self, square: usize, cells: u16) {
+        let mut gone = self.cells[square] & !cells;
+        self.cells[square] = cells;
+        while gone != 0 {
+            self.digits[gone.trailing_zeros() as usize] &= !(1u128 << square);
+            gone &= gone - 1;
+        }
+    }
+
+    /// True if `digits` agrees with `cells` (for debug assertions).
+    fn consistent(&self) -> bool {
+        (0..81).all(|s| {
+            (0..9).all(|d| ((self.cells[s] >> d) & 1 == 1) == ((self.digits[d] >> s) & 1 == 1))
+        })
     }
 
     /// The candidates as a core [`Board`].
@@ -117,7 +160,7 @@ impl State {
         obs: &mut O,
     ) -> bool {
         let mut queue = Queue::new();
-        self.cells[square] = bit;
+        self.set(square, bit);
         queue.push(square);
         self.propagate(&mut queue, UNIT_BITS[square], locked, obs)
     }
@@ -138,6 +181,7 @@ impl State {
                 }
             }
             if dirty == 0 {
+                debug_assert!(self.consistent());
                 if !locked {
                     return true;
                 }
@@ -175,25 +219,31 @@ impl State {
         obs: &mut O,
     ) -> bool {
         let bit = self.cells[square];
-        for peer in PEERS[square] {
-            let p = peer.index();
-            let c = self.cells[p];
-            if c & bit != 0 {
-                let left = c ^ bit;
-                if left == 0 {
-                    if O::ENABLED {
+        let Some(board) = self.digits.get_mut(bit.trailing_zeros() as usize) else {
+            return false;
+        };
+        // The peers that still hold the digit, found with one AND.
+        let mut hits = *board & PEER_BITS[square];
+        *board &= !PEER_BITS[square];
+        while hits != 0 {
+            let p = hits.trailing_zeros() as usize;
+            hits &= hits - 1;
+            let left = self.cells[p] ^ bit;
+            if left == 0 {
+                if O::ENABLED {
+                    if let Some(peer) = Square::new(p) {
                         obs.event(&Event::Contradiction(Contradiction::NoCandidates(peer)));
                     }
-                    return false;
                 }
-                self.cells[p] = left;
-                *dirty |= UNIT_BITS[p];
-                if left & (left - 1) == 0 {
-                    if O::ENABLED {
-                        naked_single(obs, p, left);
-                    }
-                    queue.push(p);
+                return false;
+            }
+            self.cells[p] = left;
+            *dirty |= UNIT_BITS[p];
+            if left & (left - 1) == 0 {
+                if O::ENABLED {
+                    naked_single(obs, p, left);
                 }
+                queue.push(p);
             }
         }
         true
@@ -253,7 +303,7 @@ impl State {
                         });
                     }
                 }
-                self.cells[s] = bit;
+                self.set(s, bit);
                 *dirty |= UNIT_BITS[s];
                 queue.push(s);
             }
@@ -388,7 +438,7 @@ impl State {
             }
             return None;
         }
-        self.cells[square] = left;
+        self.set(square, left);
         *dirty |= UNIT_BITS[square];
         if left & (left - 1) == 0 {
             if O::ENABLED {
