@@ -4,13 +4,14 @@
 //! ```text
 //!   one thread:    read batch i -> solve batch i -> write batch i -> read batch i+1 ...
 //!
-//!   N threads:     main thread:  write batch i-1, read batch i+1 | write batch i, ...
-//!                  rayon pool:   solve batch i (N workers)       | solve batch i+1
+//!   N threads:     one pool thread: write batch i-1, read batch i+1 | write batch i ...
+//!                  the others:      solve batch i                   | solve batch i+1
+//!                  (rayon::join: the IO thread joins the solving when it is done)
 //! ```
 //!
-//! With more than one thread, reading, parsing and writing on the main thread overlap
-//! the pool's solving, so they cost no wall time. At most three batches are alive at
-//! once, so memory stays flat however long the input is.
+//! With more than one thread, reading, parsing and writing overlap the solving, so they
+//! cost almost no wall time, and no thread waits for another while work is left. At
+//! most three batches are alive at once, so memory stays flat however long the input.
 
 use crate::args::Format;
 use crate::input::Source;
@@ -220,21 +221,20 @@ struct Batch {
 }
 
 impl Batch {
-    fn solve(&mut self, settings: &Settings, pool: Option<&rayon::ThreadPool>) {
-        match pool {
-            None => {
-                self.results.clear();
-                self.results
-                    .extend(self.records.iter().map(|r| work(r, settings)));
-            }
-            Some(pool) => pool.install(|| {
-                self.records
-                    .par_iter()
-                    .with_min_len(32)
-                    .map(|r| work(r, settings))
-                    .collect_into_vec(&mut self.results)
-            }),
-        }
+    /// Solves the batch on this thread.
+    fn solve_sequential(&mut self, settings: &Settings) {
+        self.results.clear();
+        self.results
+            .extend(self.records.iter().map(|r| work(r, settings)));
+    }
+
+    /// Solves the batch on the rayon pool the caller runs in.
+    fn solve_parallel(&mut self, settings: &Settings) {
+        self.records
+            .par_iter()
+            .with_min_len(32)
+            .map(|r| work(r, settings))
+            .collect_into_vec(&mut self.results)
     }
 }
 
@@ -307,7 +307,11 @@ impl Inputs<'_> {
 }
 
 /// Runs `settings.task` over every input, writing to `out` and messages to stderr.
-pub fn run(inputs: &[String], settings: &Settings, out: &mut dyn Write) -> io::Result<Totals> {
+pub fn run(
+    inputs: &[String],
+    settings: &Settings,
+    out: &mut (dyn Write + Send),
+) -> io::Result<Totals> {
     let pool = if settings.threads > 1 {
         Some(
             rayon::ThreadPoolBuilder::new()
@@ -333,48 +337,55 @@ pub fn run(inputs: &[String], settings: &Settings, out: &mut dyn Write) -> io::R
         batch_size: FIRST_BATCH,
     };
     let mut current = Batch::default();
-    if pool.is_none() {
-        while inputs.next_batch(&mut current, &mut totals, settings.quiet) {
-            current.solve(settings, None);
-            write_batch(out, &current, &inputs.names, settings, &mut totals)?;
-            progress.update(inputs.consumed(), totals.puzzles);
+    match &pool {
+        None => {
+            while inputs.next_batch(&mut current, &mut totals, settings.quiet) {
+                current.solve_sequential(settings);
+                write_batch(out, &current, &inputs.names, settings, &mut totals)?;
+                progress.update(inputs.consumed(), totals.puzzles);
+            }
         }
-    } else {
-        // Three batches in flight: `previous` is written and `next` read on this
-        // thread while the pool solves `current`.
-        let mut previous = Batch::default();
-        let mut next = Batch::default();
-        let mut have_current = inputs.next_batch(&mut current, &mut totals, settings.quiet);
-        let mut have_previous = false;
-        while have_current || have_previous {
-            let (written, have_next) = std::thread::scope(|scope| {
-                let solver = have_current.then(|| {
-                    let batch = &mut current;
-                    let pool = pool.as_ref();
-                    scope.spawn(move || batch.solve(settings, pool))
+        Some(pool) => {
+            // Three batches in flight: `previous` is written and `next` read while the
+            // pool solves `current`.
+            let mut previous = Batch::default();
+            let mut next = Batch::default();
+            let mut have_current = inputs.next_batch(&mut current, &mut totals, settings.quiet);
+            let mut have_previous = false;
+            while have_current || have_previous {
+                // `join` runs the IO on one pool thread and offers the solving to the
+                // others; whichever side finishes first helps with the rest, so N
+                // threads are N busy threads, not N solvers and an IO thread fighting
+                // over N cores.
+                let (written, have_next) = pool.install(|| {
+                    rayon::join(
+                        || {
+                            let written = if have_previous {
+                                write_batch(out, &previous, &inputs.names, settings, &mut totals)
+                            } else {
+                                Ok(())
+                            };
+                            let have_next = written.is_ok()
+                                && have_current
+                                && inputs.next_batch(&mut next, &mut totals, settings.quiet);
+                            (written, have_next)
+                        },
+                        || {
+                            if have_current {
+                                current.solve_parallel(settings)
+                            }
+                        },
+                    )
+                    .0
                 });
-                let written = if have_previous {
-                    write_batch(out, &previous, &inputs.names, settings, &mut totals)
-                } else {
-                    Ok(())
-                };
-                let have_next = written.is_ok()
-                    && have_current
-                    && inputs.next_batch(&mut next, &mut totals, settings.quiet);
-                if let Some(handle) = solver {
-                    if let Err(panic) = handle.join() {
-                        std::panic::resume_unwind(panic);
-                    }
-                }
-                (written, have_next)
-            });
-            written?;
-            progress.update(inputs.consumed(), totals.puzzles);
-            // previous <- current <- next <- (the old previous, to be refilled).
-            std::mem::swap(&mut previous, &mut current);
-            std::mem::swap(&mut current, &mut next);
-            have_previous = have_current;
-            have_current = have_next;
+                written?;
+                progress.update(inputs.consumed(), totals.puzzles);
+                // previous <- current <- next <- (the old previous, to be refilled).
+                std::mem::swap(&mut previous, &mut current);
+                std::mem::swap(&mut current, &mut next);
+                have_previous = have_current;
+                have_current = have_next;
+            }
         }
     }
     progress.finish();

@@ -2,13 +2,16 @@
 //! run to a fixed point.
 //!
 //! ```text
-//!   cells: [u16; 81]      one 9-bit candidate mask per square (bit d-1 = digit d)
+//!   cells:  [u16; 81]     one 9-bit candidate mask per square (bit d-1 = digit d)
+//!   digits: [u128; 9]     the same candidates by digit: bit s of digits[d-1] is set
+//!                         when square s still has d (derived, kept in step by `set`)
 //!
 //!   propagate(queue):
 //!     loop
 //!       rule 1  for each square in the queue (it has one candidate d):
-//!                 remove d from its 20 peers; a peer left with one candidate joins
-//!                 the queue; a peer left with none is a contradiction
+//!                 remove d from its 20 peers, visiting only the peers that hold it
+//!                 (digits[d-1] & PEER_BITS[square]); a peer left with one candidate
+//!                 joins the queue; a peer left with none is a contradiction
 //!       rule 2  for each unit touched since the last pass (27-bit `dirty` set):
 //!                 once  = digits in at least one square, twice = in at least two;
 //!                 once != all nine           -> a digit has no place: contradiction
@@ -16,7 +19,7 @@
 //!     until the queue is empty and no unit is dirty
 //! ```
 //!
-//! The state is plain data (162 bytes) and `Copy`: the search copies it on each guess
+//! The state is plain data (306 bytes) and `Copy`: the search copies it on each guess
 //! and throws the copy away on a contradiction, so there is nothing to undo.
 
 use crate::observe::{Contradiction, Event, Observer};
