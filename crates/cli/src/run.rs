@@ -253,7 +253,7 @@ struct Inputs<'a> {
 
 impl Inputs<'_> {
     /// Fills `batch` with the next records (never mixing two files); false at the end.
-    fn next_batch(&mut self, batch: &mut Batch, totals: &mut Totals, quiet: bool) -> bool {
+    fn next_batch(&mut self, batch: &mut Batch, totals: &mut Totals) -> bool {
         batch.records.clear();
         loop {
             let source = match &mut self.current {
@@ -269,9 +269,8 @@ impl Inputs<'_> {
                             self.current.insert(s)
                         }
                         Err(e) => {
-                            // Unreadable inputs are always reported: they are not
-                            // records, so no output line says so.
-                            let _ = quiet;
+                            // Unreadable inputs are reported even with --quiet: they
+                            // are not records, so no output line says so.
                             eprintln!("bitdoku: {path}: {e}");
                             totals.unreadable += 1;
                             continue;
@@ -339,7 +338,7 @@ pub fn run(
     let mut current = Batch::default();
     match &pool {
         None => {
-            while inputs.next_batch(&mut current, &mut totals, settings.quiet) {
+            while inputs.next_batch(&mut current, &mut totals) {
                 current.solve_sequential(settings);
                 write_batch(out, &current, &inputs.names, settings, &mut totals)?;
                 progress.update(inputs.consumed(), totals.puzzles);
@@ -350,7 +349,7 @@ pub fn run(
             // pool solves `current`.
             let mut previous = Batch::default();
             let mut next = Batch::default();
-            let mut have_current = inputs.next_batch(&mut current, &mut totals, settings.quiet);
+            let mut have_current = inputs.next_batch(&mut current, &mut totals);
             let mut have_previous = false;
             while have_current || have_previous {
                 // `join` runs the IO on one pool thread and offers the solving to the
@@ -367,7 +366,7 @@ pub fn run(
                             };
                             let have_next = written.is_ok()
                                 && have_current
-                                && inputs.next_batch(&mut next, &mut totals, settings.quiet);
+                                && inputs.next_batch(&mut next, &mut totals);
                             (written, have_next)
                         },
                         || {

@@ -5,6 +5,10 @@
 //! point (the `state` module docs draw it); the search branches on a
 //! square with the fewest candidates. No IO, no heap allocation, no panics on input.
 //!
+//! Beyond solving: [`observe`] lets an [`Observer`] see every step of the real solver
+//! (compiled away when unused), [`rate`] grades puzzles from those steps, and
+//! [`generate`] makes puzzles with one solution, deterministic for a seed.
+//!
 //! ```
 //! use bitdoku_core::Grid;
 //! use bitdoku_solver::{count_solutions, is_unique, solve};
