@@ -61,11 +61,8 @@ pub fn random_solution(rng: &mut Rng) -> Grid {
 /// Assigns random candidates to squares in random order, with propagation, until every
 /// square is filled. `None` on a contradiction.
 fn random_fill(rng: &mut Rng) -> Option<State> {
-    let mut queue = Queue::new();
-    let mut state = State::new(&Grid::EMPTY, &mut queue);
-    let mut order: [u8; 81] = core::array::from_fn(|i| i as u8);
-    rng.shuffle(&mut order);
-    for &square in &order {
+    let mut state = empty_state();
+    for square in shuffled_squares(rng) {
         let square = square as usize;
         let cells = state.cells[square];
         if cells.count_ones() > 1
@@ -93,37 +90,35 @@ pub fn generate(rng: &mut Rng, settings: &Settings) -> Option<Grid> {
 
 /// Removes givens from `solution` in random order while the puzzle stays unique.
 fn dig(rng: &mut Rng, solution: &Grid, settings: &Settings) -> Grid {
-    let mut puzzle = *solution;
-    let mut order: [u8; 81] = core::array::from_fn(|i| i as u8);
-    rng.shuffle(&mut order);
     let stop_at = if settings.minimal {
         0
     } else {
         settings.clues.unwrap_or(0)
     };
-    let mut values = *puzzle.values();
-    for &square in &order {
+    let mut values = *solution.values();
+    let mut givens = 81;
+    for square in shuffled_squares(rng) {
         let square = square as usize;
         let pair = 80 - square;
         if values[square] == 0 || (settings.symmetric && square > pair) {
             continue;
         }
-        let count = values.iter().filter(|&&v| v != 0).count();
-        if count <= stop_at {
+        if givens <= stop_at {
             break;
         }
         let mut next = values;
         next[square] = 0;
-        if settings.symmetric {
-            next[pair] = 0;
-        }
-        let candidate = Grid::from_values(next);
-        if count_solutions(&candidate, 2) == 1 {
+        next[pair] = if settings.symmetric { 0 } else { next[pair] };
+        if count_solutions(&Grid::from_values(next), 2) == 1 {
+            givens -= if settings.symmetric && pair != square {
+                2
+            } else {
+                1
+            };
             values = next;
-            puzzle = candidate;
         }
     }
-    puzzle
+    Grid::from_values(values)
 }
 
 /// Norvig's `random_puzzle(N=17)`: squares in random order get a random candidate,
@@ -132,11 +127,8 @@ fn dig(rng: &mut Rng, solution: &Grid, settings: &Settings) -> Grid {
 /// contradiction starts over. The puzzle may have 0, 1 or many solutions.
 pub fn norvig_random_puzzle(rng: &mut Rng, n: usize) -> Grid {
     loop {
-        let mut queue = Queue::new();
-        let mut state = State::new(&Grid::EMPTY, &mut queue);
-        let mut order: [u8; 81] = core::array::from_fn(|i| i as u8);
-        rng.shuffle(&mut order);
-        for &square in &order {
+        let mut state = empty_state();
+        for square in shuffled_squares(rng) {
             let square = square as usize;
             let bit = random_candidate(rng, state.cells[square]);
             if bit == 0 || !state.assign(square, bit, false, &mut ()) {
@@ -155,6 +147,18 @@ pub fn norvig_random_puzzle(rng: &mut Rng, n: usize) -> Grid {
             }
         }
     }
+}
+
+/// The 81 squares in random order.
+fn shuffled_squares(rng: &mut Rng) -> [u8; 81] {
+    let mut order: [u8; 81] = core::array::from_fn(|i| i as u8);
+    rng.shuffle(&mut order);
+    order
+}
+
+/// The state of the empty grid: every candidate everywhere, nothing queued.
+fn empty_state() -> State {
+    State::new(&Grid::EMPTY, &mut Queue::new())
 }
 
 /// One of the candidates in `cells`, uniformly at random (0 if there are none).
