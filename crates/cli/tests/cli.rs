@@ -4,7 +4,10 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-const BIN: &str = env!("CARGO_BIN_EXE_bitdoku");
+mod common;
+
+use common::BIN;
+
 const PUZZLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles");
 const GRID1: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -16,23 +19,7 @@ const UNSOLVABLE: &str =
     "12345678.........9...............................................................";
 
 fn run(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    // Written from another thread: a big input and a big output would otherwise
-    // fill both pipes and block both processes.
-    let text = stdin.unwrap_or("").to_string();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(text.as_bytes());
-    });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    output
+    common::run_with(args, stdin.unwrap_or("").as_bytes().to_vec())
 }
 
 fn stdout(o: &Output) -> String {
