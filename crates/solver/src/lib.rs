@@ -29,6 +29,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod bands;
 pub mod generate;
 pub mod observe;
 pub mod rate;

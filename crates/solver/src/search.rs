@@ -3,6 +3,7 @@
 //! serves solve, count and uniqueness: it stops after `solution_limit` solutions or
 //! when the guess budget runs out.
 
+use crate::bands::Bands;
 use crate::observe::{Event, Observer};
 use crate::state::State;
 use bitdoku_core::{Candidates, Digit, Grid, Square};
@@ -57,6 +58,59 @@ pub struct Outcome {
 /// them at every node cut guesses by a fifth but made the whole set 1.3x slower.
 const LOCKED_DEPTH: u32 = 3;
 
+/// A search state: the cell masks plus whatever propagation keeps beside them.
+/// [`Bands`] is the fast path; [`State`] runs the rules one step at a time and reports
+/// each step to the observer, so an observed search uses it.
+trait Engine: Copy {
+    /// Each square's candidates.
+    fn cells(&self) -> &[u16; 81];
+    /// See [`State::most_constrained`].
+    fn most_constrained(&self) -> Option<usize>;
+    /// Places `bit` in `square` and propagates; false on a contradiction.
+    fn assign<O: Observer>(&mut self, square: usize, bit: u16, depth: u32, obs: &mut O) -> bool;
+}
+
+impl Engine for State {
+    #[inline(always)]
+    fn cells(&self) -> &[u16; 81] {
+        &self.cells
+    }
+    #[inline(always)]
+    fn most_constrained(&self) -> Option<usize> {
+        State::most_constrained(self)
+    }
+    #[inline(always)]
+    fn assign<O: Observer>(&mut self, square: usize, bit: u16, depth: u32, obs: &mut O) -> bool {
+        State::assign(self, square, bit, depth <= LOCKED_DEPTH, obs)
+    }
+}
+
+impl Engine for Bands {
+    #[inline(always)]
+    fn cells(&self) -> &[u16; 81] {
+        &self.cells
+    }
+    #[inline(always)]
+    fn most_constrained(&self) -> Option<usize> {
+        Bands::most_constrained(self)
+    }
+    #[inline(always)]
+    fn assign<O: Observer>(&mut self, square: usize, bit: u16, _: u32, _: &mut O) -> bool {
+        Bands::assign(self, square, bit)
+    }
+}
+
+/// The solved grid of `cells` (squares with several candidates come out empty).
+fn grid_of(cells: &[u16; 81]) -> Grid {
+    let mut values = [0u8; 81];
+    for (v, &c) in values.iter_mut().zip(cells) {
+        if c != 0 && c & (c - 1) == 0 {
+            *v = c.trailing_zeros() as u8 + 1;
+        }
+    }
+    Grid::from_values(values)
+}
+
 struct Search<O> {
     observer: O,
     limit: usize,
@@ -69,20 +123,21 @@ struct Search<O> {
 
 impl<O: Observer> Search<O> {
     /// Explores `state` (already propagated); true when the search must stop.
-    fn explore(&mut self, state: &State, depth: u32) -> bool {
+    fn explore<E: Engine>(&mut self, state: &E, depth: u32) -> bool {
         let Some(square) = state.most_constrained() else {
             if O::ENABLED {
-                self.observer.event(&Event::Solution(state.grid()));
+                self.observer
+                    .event(&Event::Solution(grid_of(state.cells())));
             }
             if self.solutions == 0 {
-                self.first = Some(state.grid());
+                self.first = Some(grid_of(state.cells()));
             }
             self.solutions += 1;
             return self.solutions >= self.limit;
         };
         let depth = depth + 1;
         self.stats.max_depth = self.stats.max_depth.max(depth);
-        let mut candidates = state.cells[square];
+        let mut candidates = state.cells()[square];
         while candidates != 0 {
             if self.stats.guesses >= self.budget || !self.observer.keep_going() {
                 self.out_of_budget = true;
@@ -92,10 +147,10 @@ impl<O: Observer> Search<O> {
             let bit = candidates & candidates.wrapping_neg();
             candidates ^= bit;
             if O::ENABLED {
-                self.guess_event(state.cells[square], square, bit, depth);
+                self.guess_event(state.cells()[square], square, bit, depth);
             }
             let mut child = *state;
-            if !child.assign(square, bit, depth <= LOCKED_DEPTH, &mut self.observer) {
+            if !child.assign(square, bit, depth, &mut self.observer) {
                 self.stats.backtracks += 1;
                 if O::ENABLED {
                     self.backtrack_event(square, bit, depth);
@@ -164,7 +219,11 @@ pub fn search_observed<O: Observer>(grid: &Grid, options: &Options, observer: O)
         stats: Stats::default(),
         out_of_budget: false,
     };
-    if let Some(state) = State::start(grid, true, &mut search.observer) {
+    if O::ENABLED {
+        if let Some(state) = State::start(grid, true, &mut search.observer) {
+            search.explore(&state, 0);
+        }
+    } else if let Some(state) = Bands::start(grid) {
         search.explore(&state, 0);
     }
     Outcome {

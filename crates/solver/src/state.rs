@@ -77,7 +77,7 @@ impl Queue {
     }
 
     #[inline]
-    fn pop(&mut self) -> Option<usize> {
+    pub(crate) fn pop(&mut self) -> Option<usize> {
         if self.len == 0 {
             None
         } else {
@@ -509,7 +509,7 @@ fn locked<O: Observer>(obs: &mut O, within: usize, line: usize, digits: u16) {
 
 /// `CANDIDATE_COUNT[mask]` is the number of digits in a 9-bit mask. A table lookup is
 /// cheaper than `count_ones` in the portable build, which has no `popcnt` instruction.
-const CANDIDATE_COUNT: [u8; 512] = {
+pub(crate) const CANDIDATE_COUNT: [u8; 512] = {
     let mut table = [0u8; 512];
     let mut m = 0;
     while m < 512 {

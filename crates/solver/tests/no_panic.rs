@@ -46,8 +46,15 @@ fn check(grid: &Grid) {
         assert_eq!(outcome.solution.is_some(), outcome.solutions > 0, "{grid}");
         assert_eq!(count_solutions(grid, 2), outcome.solutions, "{grid}");
     }
+    // An observed search runs the step-by-step engine: when both searches finish, they
+    // agree on the count (a grid with several solutions may be answered with another).
     let observed = search_observed(grid, &options, Events(0));
-    assert_eq!(observed, outcome, "the observer changes nothing");
+    if let Some(solution) = observed.solution {
+        assert!(solution.solves(grid), "{grid} -> {solution}");
+    }
+    if observed.complete && outcome.complete {
+        assert_eq!(observed.solutions, outcome.solutions, "{grid}");
+    }
     if let Some(rating) = rate_with(grid, Some(5_000)) {
         assert!((1..=5).contains(&rating.level()));
     }

@@ -1,0 +1,346 @@
+//! `Bands`: the search state of the fast path. The 81 cell masks stay the truth; beside
+//! them each digit keeps its places as three 27-bit band words, so that Norvig's rule 2
+//! and locked candidates run on 27 squares at a time.
+//!
+//! ```text
+//!   cells: [u16; 81]   one 9-bit candidate mask per square (bit d-1 = digit d)
+//!   words: [u32; 27]   words[3*(d-1) + b]: the squares of band b (rows 3b..3b+2) that
+//!                      still hold digit d; bit 9*r + c is row 3b+r, column c, so bit i
+//!                      of band b is square 27*b + i
+//!
+//!          band b, digit d          the 3x3 "triad" matrix of that word
+//!        c0 ........... c8           bit 3*r + k: row r of the band has d in box k
+//!   r0 [ . x . | . . . | x . . ]     [ 1 0 1 ]
+//!   r1 [ . . . | x x . | . . . ]  -> [ 0 1 0 ]
+//!   r2 [ x . . | . . . | . . x ]     [ 1 0 1 ]
+//! ```
+//!
+//! Within a band, each of the 3 rows and each of the 3 boxes holds `d` exactly once,
+//! so the (row, box) triads that hold `d` in the solution form a permutation matrix
+//! inside that 3x3 matrix. `PERMUTATIONS` keeps the triads that lie on some such
+//! permutation and drops the rest. The same holds for a stack: each of its 3 columns
+//! and each of its 3 boxes holds `d` once, so the (band, column) matrix is cut the same
+//! way. This one table does, for a whole band or stack at once:
+//! - rule 2, a digit with one place left in a unit goes there: a row with one place
+//!   keeps it, and a box or column with one place forces its triad, which then leaves
+//!   its row with one place;
+//! - locked candidates, pointing and claiming, in both directions;
+//! - the contradiction of a unit with no place for a digit (no permutation left).
+//!
+//! ```text
+//!   propagate:
+//!     loop
+//!       rule 1  each queued square (one candidate d): clear its peers from d's three
+//!               words; every square that loses d loses it in `cells` too: left with
+//!               none is a contradiction, left with one joins the queue
+//!       digits  a digit whose words changed: cut its bands and stacks with the
+//!               permutation table (squares that lose d lose it in `cells`), then
+//!               place every row left with one unplaced square (a hidden single)
+//!     until the queue is empty and no digit changed
+//! ```
+//!
+//! Invariant: bit `i` of `words[3*d + b]` is set exactly when `cells[27*b + i]` holds
+//! digit `d + 1` (checked by a debug assertion at every fixed point). The state is
+//! plain data (280 bytes), `Copy`, copied on each guess.
+
+use crate::state::{Queue, ALL, CANDIDATE_COUNT};
+use bitdoku_core::Grid;
+
+/// The 27 squares of a band.
+const BAND: u32 = (1 << 27) - 1;
+/// The low 9 bits: one row of a band word.
+const ROW: u32 = 0x1FF;
+/// Multiplying a 9-bit column mask by this copies it to the three rows of a band.
+const EVERY_ROW: u32 = 1 | 1 << 9 | 1 << 18;
+
+/// `BOXES_OF_ROW[f]`: for a 9-bit row `f`, bit `k` is set when `f` has a square in box
+/// column `k` (columns 3k..3k+2).
+const BOXES_OF_ROW: [u16; 512] = {
+    let mut table = [0u16; 512];
+    let mut f = 0;
+    while f < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if (f >> (3 * k)) & 7 != 0 {
+                table[f] |= 1 << k;
+            }
+            k += 1;
+        }
+        f += 1;
+    }
+    table
+};
+
+/// `PERMUTATIONS[m]`: `m` is a 3x3 matrix (bit `3*i + j`); the union of the six
+/// permutation matrices that lie inside `m`, or 0 if none does.
+const PERMUTATIONS: [u16; 512] = {
+    const SIX: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut table = [0u16; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let bits = 1 << SIX[p][0] | 1 << (3 + SIX[p][1]) | 1 << (6 + SIX[p][2]);
+            if m & bits == bits {
+                table[m] |= bits as u16;
+            }
+            p += 1;
+        }
+        m += 1;
+    }
+    table
+};
+
+/// `TRIADS_TO_SQUARES[a]`: the band squares of the (row, box) triads in `a` (bit
+/// `3*r + k`), as a 27-bit band word.
+const TRIADS_TO_SQUARES: [u32; 512] = {
+    let mut table = [0u32; 512];
+    let mut a = 0;
+    while a < 512 {
+        let mut t = 0;
+        while t < 9 {
+            if a >> t & 1 == 1 {
+                let (r, k) = (t / 3, t % 3);
+                table[a] |= 7 << (9 * r + 3 * k);
+            }
+            t += 1;
+        }
+        a += 1;
+    }
+    table
+};
+
+/// `PEERS_BY_BAND[s][b]`: the peers of square `s` in band `b`, as a band word.
+const PEERS_BY_BAND: [[u32; 3]; 81] = {
+    let mut table = [[0u32; 3]; 81];
+    let mut s = 0;
+    while s < 81 {
+        let (row, col) = (s / 9, s % 9);
+        let mut p = 0;
+        while p < 81 {
+            let (r, c) = (p / 9, p % 9);
+            let same_box = r / 3 == row / 3 && c / 3 == col / 3;
+            if p != s && (r == row || c == col || same_box) {
+                table[s][p / 27] |= 1 << (p % 27);
+            }
+            p += 1;
+        }
+        s += 1;
+    }
+    table
+};
+
+/// Cell masks plus per-digit band words; see the [module docs](self).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Bands {
+    pub(crate) cells: [u16; 81],
+    words: [u32; 27],
+    /// Squares not yet placed or queued, one word per band: a hidden single is a new
+    /// placement only where this bit is still set.
+    unplaced: [u32; 3],
+}
+
+impl Bands {
+    /// The state after the givens and propagation, or `None` if that contradicts.
+    pub(crate) fn start(grid: &Grid) -> Option<Bands> {
+        let mut state = Bands {
+            cells: [ALL; 81],
+            words: [BAND; 27],
+            unplaced: [BAND; 3],
+        };
+        let mut queue = Queue::new();
+        for (s, &v) in grid.values().iter().enumerate() {
+            if v != 0 {
+                // Givens are placed before any propagation, so each square still holds
+                // its given; two equal givens in a unit meet in rule 1.
+                state.place(s, usize::from(v - 1) % 9, &mut queue);
+            }
+        }
+        state.propagate(&mut queue, ALL).then_some(state)
+    }
+
+    /// Places digit `bit` (one bit) in `square` (a guess) and propagates. False on a
+    /// contradiction; the state is then garbage.
+    #[inline]
+    pub(crate) fn assign(&mut self, square: usize, bit: u16) -> bool {
+        let mut queue = Queue::new();
+        let changed = self.place(square, bit.trailing_zeros() as usize, &mut queue);
+        self.propagate(&mut queue, changed)
+    }
+
+    /// Narrows `square` to digit `d` (which it holds), clears it from the other
+    /// digits' words, and queues it for rule 1. Returns the digits whose words changed.
+    #[inline(always)]
+    fn place(&mut self, square: usize, d: usize, queue: &mut Queue) -> u16 {
+        let (band, bit) = (square / 27, 1u32 << (square % 27));
+        let mut gone = self.cells[square] & !(1 << d);
+        self.cells[square] = 1 << d;
+        let changed = gone;
+        while gone != 0 {
+            let e = gone.trailing_zeros() as usize;
+            gone &= gone - 1;
+            self.words[3 * e + band] &= !bit;
+        }
+        self.unplaced[band] &= !bit;
+        queue.push(square);
+        changed
+    }
+
+    /// Sets `words[3*d + band]` to `new` (a subset of it). Every square that loses `d`
+    /// loses it in `cells`; one left with a single candidate is queued. False if a
+    /// square is left with none.
+    #[inline(always)]
+    fn narrow(&mut self, d: usize, band: usize, new: u32, queue: &mut Queue) -> bool {
+        let Some(word) = self.words.get_mut(3 * d + band) else {
+            return false;
+        };
+        let mut gone = *word & !new;
+        if gone == 0 {
+            return true;
+        }
+        *word = new;
+        let bit = 1u16 << d;
+        while gone != 0 {
+            let i = gone.trailing_zeros();
+            gone &= gone - 1;
+            let square = 27 * band + i as usize;
+            let left = self.cells[square] & !bit;
+            if left == 0 {
+                return false;
+            }
+            self.cells[square] = left;
+            if left & (left - 1) == 0 {
+                self.unplaced[band] &= !(1 << i);
+                queue.push(square);
+            }
+        }
+        true
+    }
+
+    /// Runs rule 1 and the digit cuts until nothing changes, starting from the queued
+    /// squares and the digits in `changed` (9 bits). False on a contradiction.
+    fn propagate(&mut self, queue: &mut Queue, mut changed: u16) -> bool {
+        loop {
+            while let Some(square) = queue.pop() {
+                // Rule 1: the square's digit leaves its peers.
+                let d = self.cells[square].trailing_zeros() as usize % 9;
+                for (band, &peers) in PEERS_BY_BAND[square].iter().enumerate() {
+                    let word = self.words[3 * d + band];
+                    if word & peers != 0 {
+                        if !self.narrow(d, band, word & !peers, queue) {
+                            return false;
+                        }
+                        changed |= 1 << d;
+                    }
+                }
+            }
+            if changed == 0 {
+                debug_assert!(self.consistent());
+                return true;
+            }
+            let d = changed.trailing_zeros() as usize;
+            changed &= changed - 1;
+            match self.cut_digit(d, queue) {
+                None => return false,
+                Some(more) => changed |= more,
+            }
+        }
+    }
+
+    /// Cuts digit `d`'s bands and stacks with the permutation table, then places its
+    /// hidden singles. `None` on a contradiction, else the digits whose words changed
+    /// (by placing a hidden single in a square that held others).
+    #[inline(always)]
+    fn cut_digit(&mut self, d: usize, queue: &mut Queue) -> Option<u16> {
+        let base = 3 * d;
+        let mut w = [self.words[base], self.words[base + 1], self.words[base + 2]];
+        // Bands: (row, box) triads.
+        for word in &mut w {
+            let triads = BOXES_OF_ROW[(*word & ROW) as usize]
+                | BOXES_OF_ROW[(*word >> 9 & ROW) as usize] << 3
+                | BOXES_OF_ROW[(*word >> 18) as usize] << 6;
+            *word &= TRIADS_TO_SQUARES[PERMUTATIONS[triads as usize] as usize];
+        }
+        // Stacks: (band, column) triads. `columns` holds, for each band, the columns
+        // where `d` still has a place: 9 bits per band, band b at bit 9b.
+        let columns = ((w[0] | w[0] >> 9 | w[0] >> 18) & ROW)
+            | ((w[1] | w[1] >> 9 | w[1] >> 18) & ROW) << 9
+            | ((w[2] | w[2] >> 9 | w[2] >> 18) & ROW) << 18;
+        let mut keep = 0u32;
+        for stack in 0..3 {
+            // Bit 3*b + j: band b has a place in column 3*stack + j.
+            let t = columns >> (3 * stack) & 0o007_007_007;
+            let matrix = (t & 7) | (t >> 6 & 0o70) | (t >> 12 & 0o700);
+            let a = u32::from(PERMUTATIONS[matrix as usize]);
+            keep |= ((a & 7) | (a & 0o70) << 6 | (a & 0o700) << 12) << (3 * stack);
+        }
+        let mut more = 0u16;
+        for (band, word) in w.iter_mut().enumerate() {
+            let cut = *word & ((keep >> (9 * band) & ROW) * EVERY_ROW);
+            if cut != *word {
+                // The stack cut may leave a band's triads open to a further cut.
+                more |= 1 << d;
+                *word = cut;
+            }
+            if *word == 0 {
+                // No permutation: a row, box or column of this digit has no place.
+                return None;
+            }
+            if !self.narrow(d, band, *word, queue) {
+                return None;
+            }
+            // Rule 2: a row left with one place for `d` (a box or column with one
+            // place has been cut down to that by now, or will be on the next pass).
+            let mut singles = 0;
+            for r in 0..3 {
+                let row = *word >> (9 * r) & ROW;
+                if row & row.wrapping_sub(1) == 0 {
+                    singles |= row << (9 * r);
+                }
+            }
+            let mut new = singles & self.unplaced[band];
+            while new != 0 {
+                let i = new.trailing_zeros() as usize;
+                new &= new - 1;
+                more |= self.place(27 * band + i, d, queue);
+            }
+        }
+        Some(more)
+    }
+
+    /// True if `words` agrees with `cells` (for debug assertions).
+    fn consistent(&self) -> bool {
+        (0..81).all(|s| {
+            (0..9).all(|d| {
+                (self.cells[s] >> d & 1 == 1) == (self.words[3 * d + s / 27] >> (s % 27) & 1 == 1)
+            })
+        })
+    }
+
+    /// The unsolved square with the fewest candidates (the first one, in row-major
+    /// order, on a tie; a square with two candidates ends the scan), or `None` if every
+    /// square is solved.
+    #[inline]
+    pub(crate) fn most_constrained(&self) -> Option<usize> {
+        let mut best = None;
+        let mut fewest = u8::MAX;
+        for (i, &c) in self.cells.iter().enumerate() {
+            let n = CANDIDATE_COUNT[c as usize & 0x1FF];
+            if n > 1 && n < fewest {
+                fewest = n;
+                best = Some(i);
+                if n == 2 {
+                    break;
+                }
+            }
+        }
+        best
+    }
+}
