@@ -207,21 +207,21 @@ impl Bands {
         }
         *word = new;
         let bit = 1u16 << d;
+        // Branch-free: which squares end single or empty is data, not control flow.
+        let (mut empty, mut singles) = (false, 0u32);
         while gone != 0 {
             let i = gone.trailing_zeros();
             gone &= gone - 1;
             let square = 27 * band + i as usize;
             let left = self.cells[square] & !bit;
-            if left == 0 {
-                return false;
-            }
             self.cells[square] = left;
-            if left & (left - 1) == 0 {
-                self.unplaced[band] &= !(1 << i);
-                queue.push(square);
-            }
+            empty |= left == 0;
+            let single = left & left.wrapping_sub(1) == 0 && left != 0;
+            singles |= u32::from(single) << i;
+            queue.push_if(square, single);
         }
-        true
+        self.unplaced[band] &= !singles;
+        !empty
     }
 
     /// Runs rule 1 and the digit cuts until nothing changes, starting from the queued

@@ -49,9 +49,10 @@ const PEER_BITS: [u128; 81] = {
 
 /// Squares waiting to have their single candidate removed from their peers. A square
 /// joins when it drops to one candidate, which happens at most once per square per
-/// propagation, so 81 places are enough.
+/// propagation, so 81 places are enough; there are 128 so that `push_if` can write
+/// without a bounds branch.
 pub(crate) struct Queue {
-    items: [u8; 81],
+    items: [u8; 128],
     len: usize,
 }
 
@@ -59,7 +60,7 @@ impl Queue {
     #[inline]
     pub(crate) const fn new() -> Queue {
         Queue {
-            items: [0; 81],
+            items: [0; 128],
             len: 0,
         }
     }
@@ -76,13 +77,22 @@ impl Queue {
         }
     }
 
+    /// Queues `square` if `yes`, without a branch: the slot is written either way and
+    /// only counted when `yes`.
+    #[inline(always)]
+    pub(crate) fn push_if(&mut self, square: usize, yes: bool) {
+        debug_assert!(self.len + usize::from(yes) <= 81 && square < 81);
+        self.items[self.len & 127] = square as u8;
+        self.len += usize::from(yes);
+    }
+
     #[inline]
     pub(crate) fn pop(&mut self) -> Option<usize> {
         if self.len == 0 {
             None
         } else {
             self.len -= 1;
-            Some(self.items[self.len] as usize)
+            Some(self.items[self.len & 127] as usize)
         }
     }
 }
