@@ -272,6 +272,17 @@ impl RecordReader {
         if line[first] == b'#' {
             return;
         }
+        if self.count == 0 && line.len() == 81 && self.squares_only(line) {
+            // The common case, one puzzle per line and nothing else, read without the
+            // general loop below; the result is the same.
+            self.start = Position {
+                line: self.line,
+                column: 1,
+            };
+            self.count = 81;
+            self.flush(&mut emit);
+            return;
+        }
         if self.count > 0 {
             // Join this line to the puzzle in progress only if that puzzle is clean and
             // the line fits in it; otherwise the puzzle in progress ends here.
@@ -329,6 +340,18 @@ impl RecordReader {
         if self.count == 81 {
             self.flush(&mut emit);
         }
+    }
+
+    /// If every byte of `line` is a square (`1`-`9`, `0` or `.`), stores them as the
+    /// puzzle's squares and returns true; otherwise returns false, and the squares are
+    /// left for the general path to overwrite.
+    fn squares_only(&mut self, line: &[u8]) -> bool {
+        let mut ok = true;
+        for (square, &b) in self.squares.iter_mut().zip(line) {
+            *square = b.wrapping_sub(b'0') % 10 * u8::from(b != b'.');
+            ok &= b.is_ascii_digit() || b == b'.';
+        }
+        ok
     }
 
     /// Ends the input, emitting the unfinished puzzle if there is one.
