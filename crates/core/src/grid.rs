@@ -133,16 +133,19 @@ impl Grid {
 
     /// True if some unit holds a digit twice (the fast check behind [`Grid::conflicts`]).
     pub fn has_conflict(&self) -> bool {
-        UNITS.iter().any(|unit| {
-            let mut seen = 0u16;
-            let mut twice = 0u16;
-            for s in unit {
-                let bit = (1u16 << self.0[s.index()]) & !1;
-                twice |= seen & bit;
-                seen |= bit;
-            }
-            twice != 0
-        })
+        // One pass over the squares, keeping the digits seen in each row, column and box.
+        let (mut rows, mut columns, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+        let mut twice = 0u16;
+        for (s, &v) in self.0.iter().enumerate() {
+            let bit = (1u16 << (v & 15)) & !1;
+            let (r, c) = (s / 9, s % 9);
+            let b = r / 3 * 3 + c / 3;
+            twice |= (rows[r] | columns[c] | boxes[b]) & bit;
+            rows[r] |= bit;
+            columns[c] |= bit;
+            boxes[b] |= bit;
+        }
+        twice != 0
     }
 
     /// True if the grid is complete and every unit holds the nine digits.
