@@ -329,6 +329,23 @@ impl Bands {
     /// square is solved.
     #[inline]
     pub(crate) fn most_constrained(&self) -> Option<usize> {
+        // Squares with two candidates, found a band at a time from the digit words:
+        // `two` holds the squares seen in at least two words, `three` in at least three.
+        // Band order and bit order are row-major order, so the first one found is the
+        // first square with two candidates.
+        for band in 0..3 {
+            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let w = self.words[3 * d + band];
+                three |= two & w;
+                two |= one & w;
+                one |= w;
+            }
+            let pairs = two & !three;
+            if pairs != 0 {
+                return Some(27 * band + pairs.trailing_zeros() as usize);
+            }
+        }
         let mut best = None;
         let mut fewest = u8::MAX;
         for (i, &c) in self.cells.iter().enumerate() {
