@@ -117,6 +117,45 @@ const TRIADS_TO_SQUARES: [u32; 512] = {
     table
 };
 
+/// `BAND_KEEP[m]`: for the (row, box) triad matrix `m` of a band word, the squares of
+/// the triads that lie on a permutation (`TRIADS_TO_SQUARES` of `PERMUTATIONS`).
+const BAND_KEEP: [u32; 512] = {
+    let mut table = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        table[m] = TRIADS_TO_SQUARES[PERMUTATIONS[m] as usize];
+        m += 1;
+    }
+    table
+};
+
+/// `STACK_KEEP[m]`: for a stack's (band, column) matrix `m` (bit `3*b + j`), the
+/// columns kept in each band, as a column word of that stack's first column (bit
+/// `9*b + j`).
+const STACK_KEEP: [u32; 512] = {
+    let mut table = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        let a = PERMUTATIONS[m] as u32;
+        table[m] = (a & 7) | (a & 0o70) << 6 | (a & 0o700) << 12;
+        m += 1;
+    }
+    table
+};
+
+/// `ONE_PLACE[f]`: the 9-bit row `f` if it has exactly one square, else 0.
+const ONE_PLACE: [u16; 512] = {
+    let mut table = [0u16; 512];
+    let mut f = 1;
+    while f < 512 {
+        if f & (f - 1) == 0 {
+            table[f] = f as u16;
+        }
+        f += 1;
+    }
+    table
+};
+
 /// `PEERS_BY_BAND[s][b]`: the peers of square `s` in band `b`, as a band word.
 const PEERS_BY_BAND: [[u32; 3]; 81] = {
     let mut table = [[0u32; 3]; 81];
@@ -266,7 +305,7 @@ impl Bands {
             let triads = BOXES_OF_ROW[(*word & ROW) as usize]
                 | BOXES_OF_ROW[(*word >> 9 & ROW) as usize] << 3
                 | BOXES_OF_ROW[(*word >> 18) as usize] << 6;
-            *word &= TRIADS_TO_SQUARES[PERMUTATIONS[triads as usize] as usize];
+            *word &= BAND_KEEP[triads as usize];
         }
         // Stacks: (band, column) triads. `columns` holds, for each band, the columns
         // where `d` still has a place: 9 bits per band, band b at bit 9b.
@@ -278,8 +317,7 @@ impl Bands {
             // Bit 3*b + j: band b has a place in column 3*stack + j.
             let t = columns >> (3 * stack) & 0o007_007_007;
             let matrix = (t & 7) | (t >> 6 & 0o70) | (t >> 12 & 0o700);
-            let a = u32::from(PERMUTATIONS[matrix as usize]);
-            keep |= ((a & 7) | (a & 0o70) << 6 | (a & 0o700) << 12) << (3 * stack);
+            keep |= STACK_KEEP[matrix as usize] << (3 * stack);
         }
         let mut more = 0u16;
         for (band, word) in w.iter_mut().enumerate() {
@@ -298,13 +336,9 @@ impl Bands {
             }
             // Rule 2: a row left with one place for `d` (a box or column with one
             // place has been cut down to that by now, or will be on the next pass).
-            let mut singles = 0;
-            for r in 0..3 {
-                let row = *word >> (9 * r) & ROW;
-                if row & row.wrapping_sub(1) == 0 {
-                    singles |= row << (9 * r);
-                }
-            }
+            let singles = u32::from(ONE_PLACE[(*word & ROW) as usize])
+                | u32::from(ONE_PLACE[(*word >> 9 & ROW) as usize]) << 9
+                | u32::from(ONE_PLACE[(*word >> 18 & ROW) as usize]) << 18;
             let mut new = singles & self.unplaced[band];
             while new != 0 {
                 let i = new.trailing_zeros() as usize;
