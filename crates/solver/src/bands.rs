@@ -232,34 +232,38 @@ impl Bands {
         changed
     }
 
-    /// Sets `words[3*d + band]` to `new` (a subset of it). Every square that loses `d`
-    /// loses it in `cells`; one left with a single candidate is queued. False if a
-    /// square is left with none.
+    /// Sets `words[3*d + band]` to `new` (a subset of it), and takes `d` from the
+    /// cells of the squares that lost it (see [`Bands::lose`]).
     #[inline(always)]
     fn narrow(&mut self, d: usize, band: usize, new: u32, queue: &mut Queue) -> bool {
         let Some(word) = self.words.get_mut(3 * d + band) else {
             return false;
         };
-        let mut gone = *word & !new;
-        if gone == 0 {
-            return true;
-        }
+        let gone = *word & !new;
         *word = new;
+        gone == 0 || self.lose(d, u128::from(gone) << (27 * band), queue)
+    }
+
+    /// The squares in `gone` (bit = square) have lost digit `d` from its words; take
+    /// it from their cells too. One left with a single candidate is queued; false if
+    /// one is left with none.
+    #[inline(always)]
+    fn lose(&mut self, d: usize, mut gone: u128, queue: &mut Queue) -> bool {
         let bit = 1u16 << d;
-        // Branch-free: which squares end single or empty is data, not control flow.
-        let (mut empty, mut singles) = (false, 0u32);
+        let mut empty = false;
         while gone != 0 {
-            let i = gone.trailing_zeros();
+            let square = gone.trailing_zeros() as usize;
             gone &= gone - 1;
-            let square = 27 * band + i as usize;
-            let left = self.cells[square] & !bit;
-            self.cells[square] = left;
+            let Some(cell) = self.cells.get_mut(square) else {
+                return false;
+            };
+            let left = *cell & !bit;
+            *cell = left;
             empty |= left == 0;
             let single = left & left.wrapping_sub(1) == 0 && left != 0;
-            singles |= u32::from(single) << i;
+            self.unplaced[square / 27] &= !(u32::from(single) << (square % 27));
             queue.push_if(square, single);
         }
-        self.unplaced[band] &= !singles;
         !empty
     }
 
@@ -270,13 +274,17 @@ impl Bands {
             while let Some(square) = queue.pop() {
                 // Rule 1: the square's digit leaves its peers.
                 let d = self.cells[square].trailing_zeros() as usize % 9;
-                for (band, &peers) in PEERS_BY_BAND[square].iter().enumerate() {
-                    let word = self.words[3 * d + band];
-                    if word & peers != 0 {
-                        if !self.narrow(d, band, word & !peers, queue) {
-                            return false;
-                        }
-                        changed |= 1 << d;
+                let peers = &PEERS_BY_BAND[square];
+                let mut gone = 0u128;
+                for (band, &peers) in peers.iter().enumerate() {
+                    let word = &mut self.words[3 * d + band];
+                    gone |= u128::from(*word & peers) << (27 * band);
+                    *word &= !peers;
+                }
+                if gone != 0 {
+                    changed |= 1 << d;
+                    if !self.lose(d, gone, queue) {
+                        return false;
                     }
                 }
             }
