@@ -181,8 +181,9 @@ const PEERS_BY_BAND: [[u32; 3]; 81] = {
 pub(crate) struct Bands {
     pub(crate) cells: [u16; 81],
     words: [u32; 27],
-    /// Squares not yet placed or queued, one word per band: a hidden single is a new
-    /// placement only where this bit is still set.
+    /// Squares not yet placed by a cut or taken from the queue, one word per band:
+    /// a row single is a new placement only where this bit is still set (a square the
+    /// same cut just narrowed to one candidate is caught by `place`).
     unplaced: [u32; 3],
 }
 
@@ -219,6 +220,10 @@ impl Bands {
     #[inline(always)]
     fn place(&mut self, square: usize, d: usize, queue: &mut Queue) -> u16 {
         let (band, bit) = (square / 27, 1u32 << (square % 27));
+        if self.cells[square] == 1 << d {
+            // Already down to `d` and queued (by the cut that found it).
+            return 0;
+        }
         let mut gone = self.cells[square] & !(1 << d);
         self.cells[square] = 1 << d;
         let changed = gone;
@@ -261,7 +266,6 @@ impl Bands {
             *cell = left;
             empty |= left == 0;
             let single = left & left.wrapping_sub(1) == 0 && left != 0;
-            self.unplaced[square / 27] &= !(u32::from(single) << (square % 27));
             queue.push_if(square, single);
         }
         !empty
@@ -272,6 +276,7 @@ impl Bands {
     fn propagate(&mut self, queue: &mut Queue, mut changed: u16) -> bool {
         loop {
             while let Some(square) = queue.pop() {
+                self.unplaced[square / 27] &= !(1 << (square % 27));
                 // Rule 1: the square's digit leaves its peers.
                 let d = self.cells[square].trailing_zeros() as usize % 9;
                 let peers = &PEERS_BY_BAND[square];
