@@ -1,6 +1,6 @@
 //! `Grid`: 81 squares, each a digit or empty; a puzzle or a solution.
 
-use crate::{Digit, ParseError, ParseErrorKind, Position, RecordReader, Square, Unit, UNITS};
+use crate::{Digit, ParseError, ParseErrorKind, Position, RecordReader, Square, Unit, PEERS, UNITS};
 use core::fmt;
 use core::str::FromStr;
 use smallvec::SmallVec;
@@ -133,19 +133,18 @@ impl Grid {
 
     /// True if some unit holds a digit twice (the fast check behind [`Grid::conflicts`]).
     pub fn has_conflict(&self) -> bool {
-        // One pass over the squares, keeping the digits seen in each row, column and box.
-        let (mut rows, mut columns, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
-        let mut twice = 0u16;
+        // One pass over the givens, keeping each digit's squares as an 81-bit set: a
+        // given conflicts when its digit already sits on one of its peers.
+        let mut placed = [0u128; 10];
+        let mut clash = 0u128;
         for (s, &v) in self.0.iter().enumerate() {
-            let bit = (1u16 << (v & 15)) & !1;
-            let (r, c) = (s / 9, s % 9);
-            let b = r / 3 * 3 + c / 3;
-            twice |= (rows[r] | columns[c] | boxes[b]) & bit;
-            rows[r] |= bit;
-            columns[c] |= bit;
-            boxes[b] |= bit;
+            if v != 0 {
+                let board = &mut placed[usize::from(v) % 10];
+                clash |= *board & PEER_MASKS[s];
+                *board |= 1 << s;
+            }
         }
-        twice != 0
+        clash != 0
     }
 
     /// True if the grid is complete and every unit holds the nine digits.
@@ -176,6 +175,21 @@ impl Grid {
         line
     }
 }
+
+/// `PEER_MASKS[s]`: the 20 peers of square `s` as bits of a `u128`.
+const PEER_MASKS: [u128; 81] = {
+    let mut table = [0u128; 81];
+    let mut s = 0;
+    while s < 81 {
+        let mut k = 0;
+        while k < 20 {
+            table[s] |= 1 << PEERS[s][k].index();
+            k += 1;
+        }
+        s += 1;
+    }
+    table
+};
 
 impl fmt::Display for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -310,6 +324,43 @@ mod tests {
         assert!(!wrong.is_solved());
         assert!(!wrong.conflicts().is_empty());
         assert_eq!(puzzle.distinct_digits(), 8);
+    }
+
+    /// The fast check agrees with the full list: every pair of squares holding the same
+    /// digit, in every relation (same row, column, box, or none of them).
+    #[test]
+    fn has_conflict_agrees_with_conflicts() {
+        for a in 0..81 {
+            for b in (a + 1)..81 {
+                let mut values = [0u8; 81];
+                values[a] = 7;
+                values[b] = 7;
+                let grid = Grid::from_values(values);
+                assert_eq!(grid.has_conflict(), !grid.conflicts_slow().is_empty(), "{a} {b}");
+                values[b] = 3;
+                assert!(!Grid::from_values(values).has_conflict());
+            }
+        }
+        let solution: Grid = SOLVED1.parse().unwrap();
+        assert!(!solution.has_conflict());
+    }
+
+    impl Grid {
+        /// The conflicts by unit scans alone, without the fast check in front.
+        fn conflicts_slow(&self) -> Vec<(usize, usize)> {
+            let mut found = Vec::new();
+            for unit in UNITS.iter() {
+                for (i, x) in unit.iter().enumerate() {
+                    for y in &unit[i + 1..] {
+                        let (vx, vy) = (self.0[x.index()], self.0[y.index()]);
+                        if vx != 0 && vx == vy {
+                            found.push((x.index(), y.index()));
+                        }
+                    }
+                }
+            }
+            found
+        }
     }
 
     #[test]
