@@ -246,21 +246,35 @@ impl Bands {
         };
         let gone = *word & !new;
         *word = new;
-        gone == 0 || self.lose(d, u128::from(gone) << (27 * band), queue)
+        let gone = u64::from(gone);
+        gone == 0
+            || match band {
+                0 => self.lose(d, gone, 0, queue),
+                1 => self.lose(d, gone << 27, 0, queue),
+                _ => self.lose(d, 0, gone, queue),
+            }
     }
 
-    /// The squares in `gone` (bit = square) have lost digit `d` from its words; take
-    /// it from their cells too. One left with a single candidate is queued; false if
-    /// one is left with none.
+    /// The squares in `low` (bit = square, bands 0 and 1) and `high` (bit = square -
+    /// 54, band 2) have lost digit `d` from its words; take it from their cells too.
+    /// One left with a single candidate is queued; false if one is left with none.
     #[inline(always)]
-    fn lose(&mut self, d: usize, mut gone: u128, queue: &mut Queue) -> bool {
+    fn lose(&mut self, d: usize, low: u64, high: u64, queue: &mut Queue) -> bool {
         let bit = 1u16 << d;
+        let empty = self.lose_from(bit, 0, low, queue) | self.lose_from(bit, 54, high, queue);
+        !empty
+    }
+
+    /// [`Bands::lose`] for the squares `base + i`, `i` in `gone`; true if one is left
+    /// with no candidate.
+    #[inline(always)]
+    fn lose_from(&mut self, bit: u16, base: usize, mut gone: u64, queue: &mut Queue) -> bool {
         let mut empty = false;
         while gone != 0 {
-            let square = gone.trailing_zeros() as usize;
+            let square = base + gone.trailing_zeros() as usize;
             gone &= gone - 1;
             let Some(cell) = self.cells.get_mut(square) else {
-                return false;
+                return true;
             };
             let left = *cell & !bit;
             *cell = left;
@@ -268,7 +282,7 @@ impl Bands {
             let single = left & left.wrapping_sub(1) == 0 && left != 0;
             queue.push_if(square, single);
         }
-        !empty
+        empty
     }
 
     /// Runs rule 1 and the digit cuts until nothing changes, starting from the queued
@@ -280,15 +294,16 @@ impl Bands {
                 // Rule 1: the square's digit leaves its peers.
                 let d = self.cells[square].trailing_zeros() as usize % 9;
                 let peers = &PEERS_BY_BAND[square];
-                let mut gone = 0u128;
+                let mut gone = [0u64; 3];
                 for (band, &peers) in peers.iter().enumerate() {
                     let word = &mut self.words[3 * d + band];
-                    gone |= u128::from(*word & peers) << (27 * band);
+                    gone[band] = u64::from(*word & peers);
                     *word &= !peers;
                 }
-                if gone != 0 {
+                let low = gone[0] | gone[1] << 27;
+                if low | gone[2] != 0 {
                     changed |= 1 << d;
-                    if !self.lose(d, gone, queue) {
+                    if !self.lose(d, low, gone[2], queue) {
                         return false;
                     }
                 }
