@@ -1,5 +1,5 @@
 //! `bitdoku explain`: the solve told step by step in Norvig's terms. The steps are the
-//! real solver's events (`bitdoku_solver::Observer`), written as they happen, so a
+//! step-by-step solver's events (`bitdoku_solver::Observer`), written as they happen, so a
 //! search with millions of steps streams in constant memory.
 
 use crate::args::Explain;

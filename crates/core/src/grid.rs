@@ -1,6 +1,8 @@
 //! `Grid`: 81 squares, each a digit or empty; a puzzle or a solution.
 
-use crate::{Digit, ParseError, ParseErrorKind, Position, RecordReader, Square, Unit, PEERS, UNITS};
+use crate::{
+    Digit, ParseError, ParseErrorKind, Position, RecordReader, Square, Unit, PEERS, UNITS,
+};
 use core::fmt;
 use core::str::FromStr;
 use smallvec::SmallVec;
@@ -336,7 +338,11 @@ mod tests {
                 values[a] = 7;
                 values[b] = 7;
                 let grid = Grid::from_values(values);
-                assert_eq!(grid.has_conflict(), !grid.conflicts_slow().is_empty(), "{a} {b}");
+                assert_eq!(
+                    grid.has_conflict(),
+                    !grid.conflicts_slow().is_empty(),
+                    "{a} {b}"
+                );
                 values[b] = 3;
                 assert!(!Grid::from_values(values).has_conflict());
             }

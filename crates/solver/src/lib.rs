@@ -2,10 +2,14 @@
 //!
 //! Each square's candidates are a 9-bit mask; the search state is 81 of them, plain
 //! `Copy` data copied on each guess. Propagation runs Norvig's two rules to a fixed
-//! point (the `state` module docs draw it); the search branches on a
-//! square with the fewest candidates. No IO, no heap allocation, no panics on input.
+//! point, the search branches on a square with the fewest candidates. Beside the masks
+//! the fast path keeps each digit's places as three 27-bit band words, so that rule 2
+//! and locked candidates take a few table lookups per band (the `bands` module docs
+//! draw it; ARCHITECTURE.md has the measurements). No IO, no heap allocation, no
+//! panics on input.
 //!
-//! Beyond solving: [`observe`] lets an [`Observer`] see every step of the real solver
+//! Beyond solving: [`observe`] lets an [`Observer`] see every step of a step-by-step
+//! solver
 //! (compiled away when unused), [`rate`] grades puzzles from those steps, and
 //! [`generate`] makes puzzles with one solution, deterministic for a seed.
 //!

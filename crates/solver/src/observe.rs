@@ -1,10 +1,13 @@
-//! `Observer`: a hook that sees every step the real solver takes, for `explain`,
-//! `rate` and time limits.
+//! `Observer`: a hook that sees every step the solver takes, for `explain`, `rate` and
+//! time limits.
 //!
-//! The solver is generic over its observer. Every call site is guarded by
-//! `if O::ENABLED`, a constant, so with the no-op observer `()` (what [`crate::solve`]
-//! and friends use) the hooks and the work of building their events compile to
-//! nothing; the `observer` criterion bench measures this.
+//! The search is generic over its observer. An observer with `ENABLED` true gets the
+//! step-by-step engine, which applies Norvig's rules one at a time and reports each;
+//! its call sites are guarded by `if O::ENABLED`, a constant. An observer with
+//! `ENABLED` false (the no-op `()` that [`crate::solve`] and friends use, or one that
+//! only answers [`Observer::keep_going`], as time limits do) gets the fast band engine,
+//! which has no hooks at all. Both find the same solutions; they may need different
+//! numbers of guesses.
 //!
 //! ```
 //! use bitdoku_core::Grid;

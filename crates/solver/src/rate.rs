@@ -1,4 +1,4 @@
-//! `rate`: how much reasoning a puzzle needs, from the real solver's events.
+//! `rate`: how much reasoning a puzzle needs, from the step-by-step solver's events.
 //!
 //! The rating has two parts:
 //! - the hardest technique propagation used before the first guess, in the order the

@@ -1,7 +1,7 @@
-//! `search`: depth-first search over copies of the state, branching on the square with
-//! the fewest candidates (MRV) and trying its digits in increasing order. One routine
-//! serves solve, count and uniqueness: it stops after `solution_limit` solutions or
-//! when the guess budget runs out.
+//! `search`: depth-first search over copies of the state, branching on a square with
+//! the fewest candidates (MRV; the band engine breaks ties by degree) and trying its
+//! digits in increasing order. One routine serves solve, count and uniqueness: it
+//! stops after `solution_limit` solutions or when the guess budget runs out.
 
 use crate::bands::Bands;
 use crate::observe::{Event, Observer};

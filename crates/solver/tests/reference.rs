@@ -188,6 +188,24 @@ fn check_against_reference(cells: [u8; 81]) -> Result<(), TestCaseError> {
     );
     prop_assert!(outcome.complete);
     prop_assert_eq!(outcome.solutions, expected);
+    // The step-by-step engine (what an observed search runs) agrees too.
+    let steps = search_observed(
+        &grid,
+        &Options {
+            solution_limit: 2,
+            max_guesses: None,
+        },
+        Steps,
+    );
+    prop_assert_eq!(
+        steps.solutions,
+        expected,
+        "step engine disagrees on {}",
+        grid
+    );
+    if let (Some(s), true) = (steps.solution, expected == 1) {
+        prop_assert_eq!(Some(*s.values()), solution.map(|g| *g.values()));
+    }
     Ok(())
 }
 
