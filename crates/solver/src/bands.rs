@@ -237,24 +237,6 @@ impl Bands {
         changed
     }
 
-    /// Sets `words[3*d + band]` to `new` (a subset of it), and takes `d` from the
-    /// cells of the squares that lost it (see [`Bands::lose`]).
-    #[inline(always)]
-    fn narrow(&mut self, d: usize, band: usize, new: u32, queue: &mut Queue) -> bool {
-        let Some(word) = self.words.get_mut(3 * d + band) else {
-            return false;
-        };
-        let gone = *word & !new;
-        *word = new;
-        let gone = u64::from(gone);
-        gone == 0
-            || match band {
-                0 => self.lose(d, gone, 0, queue),
-                1 => self.lose(d, gone << 27, 0, queue),
-                _ => self.lose(d, 0, gone, queue),
-            }
-    }
-
     /// The squares in `low` (bit = square, bands 0 and 1) and `high` (bit = square -
     /// 54, band 2) have lost digit `d` from its words; take it from their cells too.
     /// One left with a single candidate is queued; false if one is left with none.
@@ -348,30 +330,35 @@ impl Bands {
             keep |= STACK_KEEP[matrix as usize] << (3 * stack);
         }
         let mut more = 0u16;
-        for (band, word) in w.iter_mut().enumerate() {
-            let cut = *word & ((keep >> (9 * band) & ROW) * EVERY_ROW);
-            if cut != *word {
-                // The stack cut may leave a band's triads open to a further cut.
-                more |= 1 << d;
-                *word = cut;
-            }
-            if *word == 0 {
+        let (mut gone, mut singles) = ([0u64; 3], [0u64; 3]);
+        for (band, &word) in w.iter().enumerate() {
+            let cut = word & ((keep >> (9 * band) & ROW) * EVERY_ROW);
+            if cut == 0 {
                 // No permutation: a row, box or column of this digit has no place.
                 return None;
             }
-            if !self.narrow(d, band, *word, queue) {
-                return None;
-            }
+            // The stack cut may leave a band's triads open to a further cut.
+            more |= u16::from(cut != word) << d;
+            let old = &mut self.words[base + band];
+            gone[band] = u64::from(*old & !cut);
+            *old = cut;
             // Rule 2: a row left with one place for `d` (a box or column with one
             // place has been cut down to that by now, or will be on the next pass).
-            let singles = u32::from(ONE_PLACE[(*word & ROW) as usize])
-                | u32::from(ONE_PLACE[(*word >> 9 & ROW) as usize]) << 9
-                | u32::from(ONE_PLACE[(*word >> 18 & ROW) as usize]) << 18;
-            let mut new = singles & self.unplaced[band];
+            let one = u32::from(ONE_PLACE[(cut & ROW) as usize])
+                | u32::from(ONE_PLACE[(cut >> 9 & ROW) as usize]) << 9
+                | u32::from(ONE_PLACE[(cut >> 18 & ROW) as usize]) << 18;
+            singles[band] = u64::from(one & self.unplaced[band]);
+        }
+        // The squares that lost `d` in all three bands, walked once.
+        let (low, high) = (gone[0] | gone[1] << 27, gone[2]);
+        if low | high != 0 && !self.lose(d, low, high, queue) {
+            return None;
+        }
+        for (base, mut new) in [(0, singles[0] | singles[1] << 27), (54, singles[2])] {
             while new != 0 {
-                let i = new.trailing_zeros() as usize;
+                let square = base + new.trailing_zeros() as usize;
                 new &= new - 1;
-                more |= self.place(27 * band + i, d, queue);
+                more |= self.place(square, d, queue);
             }
         }
         Some(more)
