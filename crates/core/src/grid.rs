@@ -1,7 +1,7 @@
 //! `Grid`: 81 squares, each a digit or empty; a puzzle or a solution.
 
 use crate::{
-    Digit, ParseError, ParseErrorKind, Position, RecordReader, Square, Unit, PEERS, UNITS,
+    Digit, ParseError, ParseErrorKind, Position, RecordReader, Square, Unit, PEER_BITS, UNITS,
 };
 use core::fmt;
 use core::str::FromStr;
@@ -142,7 +142,7 @@ impl Grid {
         for (s, &v) in self.0.iter().enumerate() {
             if v != 0 {
                 let board = &mut placed[usize::from(v) % 10];
-                clash |= *board & PEER_MASKS[s];
+                clash |= *board & PEER_BITS[s];
                 *board |= 1 << s;
             }
         }
@@ -177,21 +177,6 @@ impl Grid {
         line
     }
 }
-
-/// `PEER_MASKS[s]`: the 20 peers of square `s` as bits of a `u128`.
-const PEER_MASKS: [u128; 81] = {
-    let mut table = [0u128; 81];
-    let mut s = 0;
-    while s < 81 {
-        let mut k = 0;
-        while k < 20 {
-            table[s] |= 1 << PEERS[s][k].index();
-            k += 1;
-        }
-        s += 1;
-    }
-    table
-};
 
 impl fmt::Display for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

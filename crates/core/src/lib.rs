@@ -52,4 +52,4 @@ pub use digit::Digit;
 pub use grid::{Conflict, Grid};
 pub use parse::{ParseError, ParseErrorKind, Position, Record, RecordReader};
 pub use square::{BadSquareName, Square};
-pub use unit::{Unit, UnitKind, PEERS, UNITS, UNIT_BITS};
+pub use unit::{Unit, UnitKind, PEERS, PEER_BITS, UNITS, UNIT_BITS};

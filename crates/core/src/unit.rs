@@ -95,6 +95,9 @@ pub const UNITS: [[Square; 9]; 27] = build_units();
 /// The 20 peers of each square: the other squares of its row, column and box.
 pub const PEERS: [[Square; 20]; 81] = build_peers();
 
+/// The 20 peers of each square as bits of a `u128` (bit `s` for square `s`).
+pub const PEER_BITS: [u128; 81] = build_peer_bits();
+
 /// For each square, a 27-bit set of its three units (bit `u` for unit `u`).
 pub const UNIT_BITS: [u32; 81] = build_unit_bits();
 
@@ -135,6 +138,20 @@ const fn build_peers() -> [[Square; 20]; 81] {
         s += 1;
     }
     peers
+}
+
+const fn build_peer_bits() -> [u128; 81] {
+    let mut bits = [0u128; 81];
+    let mut s = 0;
+    while s < 81 {
+        let mut k = 0;
+        while k < 20 {
+            bits[s] |= 1 << PEERS[s][k].index();
+            k += 1;
+        }
+        s += 1;
+    }
+    bits
 }
 
 const fn build_unit_bits() -> [u32; 81] {

@@ -44,7 +44,7 @@
 //! plain data (280 bytes), `Copy`, copied on each guess.
 
 use crate::state::{Queue, ALL, CANDIDATE_COUNT};
-use bitdoku_core::Grid;
+use bitdoku_core::{Grid, PEER_BITS};
 
 /// The 27 squares of a band.
 const BAND: u32 = (1 << 27) - 1;
@@ -156,20 +156,16 @@ const ONE_PLACE: [u16; 512] = {
     table
 };
 
-/// `PEERS_BY_BAND[s][b]`: the peers of square `s` in band `b`, as a band word.
+/// `PEERS_BY_BAND[s][b]`: the peers of square `s` in band `b`, as a band word (core's
+/// `PEER_BITS` cut into bands: bit `i` of band `b` is square `27*b + i`).
 const PEERS_BY_BAND: [[u32; 3]; 81] = {
     let mut table = [[0u32; 3]; 81];
     let mut s = 0;
     while s < 81 {
-        let (row, col) = (s / 9, s % 9);
-        let mut p = 0;
-        while p < 81 {
-            let (r, c) = (p / 9, p % 9);
-            let same_box = r / 3 == row / 3 && c / 3 == col / 3;
-            if p != s && (r == row || c == col || same_box) {
-                table[s][p / 27] |= 1 << (p % 27);
-            }
-            p += 1;
+        let mut b = 0;
+        while b < 3 {
+            table[s][b] = (PEER_BITS[s] >> (27 * b)) as u32 & BAND;
+            b += 1;
         }
         s += 1;
     }

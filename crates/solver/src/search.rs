@@ -5,7 +5,7 @@
 
 use crate::bands::Bands;
 use crate::observe::{Event, Observer};
-use crate::state::State;
+use crate::state::{grid_of, State};
 use bitdoku_core::{Candidates, Digit, Grid, Square};
 
 /// What a search should do.
@@ -98,17 +98,6 @@ impl Engine for Bands {
     fn assign<O: Observer>(&mut self, square: usize, bit: u16, _: u32, _: &mut O) -> bool {
         Bands::assign(self, square, bit)
     }
-}
-
-/// The solved grid of `cells` (squares with several candidates come out empty).
-fn grid_of(cells: &[u16; 81]) -> Grid {
-    let mut values = [0u8; 81];
-    for (v, &c) in values.iter_mut().zip(cells) {
-        if c != 0 && c & (c - 1) == 0 {
-            *v = c.trailing_zeros() as u8 + 1;
-        }
-    }
-    Grid::from_values(values)
 }
 
 struct Search<O> {

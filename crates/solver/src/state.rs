@@ -23,7 +23,7 @@
 //! and throws the copy away on a contradiction, so there is nothing to undo.
 
 use crate::observe::{Contradiction, Event, Observer};
-use bitdoku_core::{Board, Candidates, Digit, Grid, Square, Unit, PEERS, UNITS, UNIT_BITS};
+use bitdoku_core::{Board, Candidates, Digit, Grid, Square, Unit, PEER_BITS, UNITS, UNIT_BITS};
 
 /// All nine candidate bits.
 pub(crate) const ALL: u16 = 0x1FF;
@@ -31,21 +31,6 @@ pub(crate) const ALL: u16 = 0x1FF;
 const ALL_UNITS: u32 = (1 << 27) - 1;
 /// All 81 square bits.
 const ALL_SQUARES: u128 = (1 << 81) - 1;
-
-/// `PEER_BITS[s]`: the 20 peers of square `s` as bits of a `u128`.
-const PEER_BITS: [u128; 81] = {
-    let mut table = [0u128; 81];
-    let mut s = 0;
-    while s < 81 {
-        let mut k = 0;
-        while k < 20 {
-            table[s] |= 1 << PEERS[s][k].index();
-            k += 1;
-        }
-        s += 1;
-    }
-    table
-};
 
 /// Squares waiting to have their single candidate removed from their peers. A square
 /// joins when it drops to one candidate, which happens at most once per square per
@@ -154,13 +139,7 @@ impl State {
 
     /// The solved grid (squares with several candidates come out empty).
     pub(crate) fn grid(&self) -> Grid {
-        let mut values = [0u8; 81];
-        for (v, &c) in values.iter_mut().zip(&self.cells) {
-            if c != 0 && c & (c - 1) == 0 {
-                *v = c.trailing_zeros() as u8 + 1;
-            }
-        }
-        Grid::from_values(values)
+        grid_of(&self.cells)
     }
 
     /// Places `bit` in `square` (a guess) and propagates. False on a contradiction.
@@ -481,6 +460,18 @@ impl State {
         }
         best
     }
+}
+
+/// The grid of `cells` (squares with several candidates come out empty); both engines
+/// give their answer through this.
+pub(crate) fn grid_of(cells: &[u16; 81]) -> Grid {
+    let mut values = [0u8; 81];
+    for (v, &c) in values.iter_mut().zip(cells) {
+        if c != 0 && c & (c - 1) == 0 {
+            *v = c.trailing_zeros() as u8 + 1;
+        }
+    }
+    Grid::from_values(values)
 }
 
 /// Reports that `square` is down to the one candidate `bit`.
