@@ -89,7 +89,7 @@ impl Observer for Deadline {
     #[inline]
     fn keep_going(&mut self) -> bool {
         self.guesses = self.guesses.wrapping_add(1);
-        if self.guesses % 64 == 0 && Instant::now() >= self.at {
+        if self.guesses.is_multiple_of(64) && Instant::now() >= self.at {
             self.passed = true;
         }
         !self.passed
