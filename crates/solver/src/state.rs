@@ -467,9 +467,9 @@ impl State {
 pub(crate) fn grid_of(cells: &[u16; 81]) -> Grid {
     let mut values = [0u8; 81];
     for (v, &c) in values.iter_mut().zip(cells) {
-        if c != 0 && c & (c - 1) == 0 {
-            *v = c.trailing_zeros() as u8 + 1;
-        }
+        // Without a branch: 0 unless `c` is one candidate.
+        let single = c != 0 && c & (c - 1) == 0;
+        *v = (c.trailing_zeros() as u8 + 1) * u8::from(single);
     }
     Grid::from_values(values)
 }
