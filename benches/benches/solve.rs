@@ -1,10 +1,11 @@
 //! Puzzles per second, one criterion group per puzzle file: the bitset solver on the
-//! file (sampled), and the string solver beside it on a smaller sample.
+//! file (sampled), with and without AVX-512, and the string solver beside it on a
+//! smaller sample.
 //! Big sets are sampled (`BITDOKU_BENCH_SAMPLE`, default 2000 puzzles per file) so a
 //! full run takes minutes, not hours; `../shared/tools/compare` times whole files.
 
 use bitdoku_benches::{load, puzzle_files};
-use bitdoku_solver::Solver;
+use bitdoku_solver::{search, Options, Solver};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 
@@ -35,6 +36,18 @@ fn solve(c: &mut Criterion) {
             b.iter(|| {
                 for p in &puzzles {
                     black_box(bitdoku_solver::solve(black_box(p)));
+                }
+            })
+        });
+        // The same without AVX-512 (on a CPU without it, the two rows are the same).
+        let portable = Options {
+            simd: false,
+            ..Options::default()
+        };
+        group.bench_function("bitset-portable", |b| {
+            b.iter(|| {
+                for p in &puzzles {
+                    black_box(search(black_box(p), &portable).solution);
                 }
             })
         });

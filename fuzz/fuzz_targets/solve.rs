@@ -24,6 +24,7 @@ fuzz_target!(|data: &[u8]| {
     let options = Options {
         solution_limit: 2,
         max_guesses: Some(20_000),
+        ..Options::default()
     };
     let outcome = search(&grid, &options);
     if let Some(solution) = outcome.solution {

@@ -193,6 +193,11 @@ pub struct Run {
     /// `timed-out`. Checked between guesses, so a puzzle overruns it by microseconds.
     #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
     pub timeout: Option<std::time::Duration>,
+
+    /// Keep to the portable solver path even where the CPU has AVX-512 (the default
+    /// uses it when found). The answers are the same; only the speed differs.
+    #[arg(long)]
+    pub no_simd: bool,
 }
 
 fn parse_timeout(text: &str) -> Result<std::time::Duration, String> {

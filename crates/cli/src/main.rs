@@ -72,6 +72,7 @@ fn execute(cli: Cli) -> io::Result<ExitCode> {
         threads,
         max_guesses: run_args.max_guesses,
         timeout: run_args.timeout,
+        simd: !run_args.no_simd,
         stats: run_args.stats,
         quiet: run_args.quiet,
         norvig: (run_args.solver == args::SolverChoice::Norvig).then(bitdoku_norvig::Norvig::new),

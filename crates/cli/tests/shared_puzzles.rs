@@ -1,5 +1,6 @@
 //! Every public benchmark set in `../shared/puzzles` solved by the binary and every
-//! solution checked by an independent checker written here (no solver code). CI runs it
+//! solution checked by an independent checker written here (no solver code); the
+//! portable path (`--no-simd`) must print the same. CI runs it
 //! with the release binary (`BITDOKU_BIN=target/release/bitdoku`); elsewhere it uses the
 //! test build and skips when the sets are not there.
 
@@ -90,8 +91,25 @@ fn every_shared_puzzle_is_solved_correctly() {
             .filter(|(p, s)| !is_solution(p, s.as_bytes()))
             .count();
         assert_eq!(wrong, 0, "{}: wrong solutions", file.display());
+        // The portable path (no AVX-512) gives the same output, line for line.
+        let portable = Command::new(&bin)
+            .args(["solve", "--no-simd"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(
+            portable.status.success(),
+            "{}: {:?}",
+            file.display(),
+            portable.status
+        );
+        assert!(
+            portable.stdout == stdout.as_bytes(),
+            "{}: --no-simd gives other output",
+            file.display()
+        );
         eprintln!(
-            "{}: {} puzzles solved and checked",
+            "{}: {} puzzles solved and checked, on both paths",
             file.display(),
             puzzles.len()
         );

@@ -30,21 +30,41 @@
 //! ```text
 //!   propagate:
 //!     loop
-//!       rule 1  each queued square (one candidate d): clear its peers from d's three
-//!               words; every square that loses d loses it in `cells` too: left with
-//!               none is a contradiction, left with one joins the queue
-//!       digits  a digit whose words changed: cut its bands and stacks with the
+//!       rule 1  take the whole queue as one batch; for each square in it (one
+//!               candidate d, read as the batch began): clear its peers from d's
+//!               three words, and take d from the cells of the squares that lost it:
+//!               left with none is a contradiction, left with one joins the queue;
+//!               repeat until the queue is empty
+//!       digits  one digit whose words changed: cut its bands and stacks with the
 //!               permutation table (squares that lose d lose it in `cells`), then
-//!               place every row left with one unplaced square (a hidden single)
+//!               place every row left with one unplaced square (a hidden single), all
+//!               of them at once, with rule 1 for them (they all hold d)
 //!     until the queue is empty and no digit changed
 //! ```
 //!
+//! The queue is a set of squares (`Pending`, 81 bits), so a square queued twice is
+//! taken once. The cells are read and written through the `Cells` trait, which has
+//! two implementations that give the same states step for step:
+//! - `[u16; 81]` in memory, the portable path: each square that loses a digit is
+//!   visited in turn;
+//! - `wide`'s registers, on x86-64 CPUs with AVX-512BW and BMI2 (detected at run
+//!   time): a band of cells is one 512-bit register and a band word is its lane mask,
+//!   so a digit leaves every square of a band in one instruction.
+//!
+//! [`Options::simd`](crate::Options::simd) chooses; the state remembers the choice
+//! (`Bands::wide`) for the guesses that follow.
+//!
 //! Invariant: bit `i` of `words[3*d + b]` is set exactly when `cells[27*b + i]` holds
-//! digit `d + 1` (checked by a debug assertion at every fixed point). The state is
-//! plain data (280 bytes), `Copy`, copied on each guess.
+//! digit `d + 1`, after every step (checked by a debug assertion at every fixed point,
+//! and by the wide path's subtract, which relies on it). The state is plain data (284
+//! bytes), `Copy`, copied on each guess.
 
-use crate::state::{Queue, ALL, CANDIDATE_COUNT};
+use crate::state::{ALL, CANDIDATE_COUNT};
 use bitdoku_core::{Grid, PEER_BITS};
+
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod wide;
 
 /// The 27 squares of a band.
 const BAND: u32 = (1 << 27) - 1;
@@ -176,6 +196,14 @@ const PEERS_BY_BAND: [[u32; 3]; 81] = {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct Bands {
     pub(crate) cells: [u16; 81],
+    places: Places,
+    /// True if propagation runs on [`wide`]'s registers (set by `start`).
+    wide: bool,
+}
+
+/// Each digit's places as band words, and the squares not yet placed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Places {
     words: [u32; 27],
     /// Squares not yet placed by a cut or taken from the queue, one word per band:
     /// a row single is a new placement only where this bit is still set (a square the
@@ -183,45 +211,177 @@ pub(crate) struct Bands {
     unplaced: [u32; 3],
 }
 
+/// Squares waiting for rule 1: bit `s` is square `s`.
+type Pending = u128;
+
+/// The 81 cell masks, as propagation reads and writes them; see the [module
+/// docs](self).
+trait Cells {
+    /// What a batch of singles reads their digits from.
+    type Frozen;
+    /// The cells as a batch of singles starts. A single's value does not change until
+    /// it is taken, so the batch may read a copy taken here, which frees each of its
+    /// steps from waiting for the one before.
+    fn freeze(&self) -> Self::Frozen;
+    /// The candidates of `square` as the batch started.
+    fn frozen_get(frozen: &Self::Frozen, live: &Self, square: usize) -> u16;
+    /// The (row, box) triad matrix of a band word: bit `3*r + k` set when row `r` has
+    /// a square in box `k`.
+    #[inline(always)]
+    fn triads(word: u32) -> u32 {
+        u32::from(BOXES_OF_ROW[(word & ROW) as usize])
+            | u32::from(BOXES_OF_ROW[(word >> 9 & ROW) as usize]) << 3
+            | u32::from(BOXES_OF_ROW[(word >> 18) as usize]) << 6
+    }
+    /// The candidates of `square`.
+    fn get(&self, square: usize) -> u16;
+    /// Sets the candidates of `square`.
+    fn set(&mut self, square: usize, value: u16);
+    /// Sets the candidates of the squares in `squares` (one 27-bit word per band).
+    fn set_all(&mut self, squares: [u32; 3], value: u16);
+    /// Takes `bit` from the squares in `gone` (one 27-bit word per band): the squares
+    /// left with one candidate (bit `s` = square `s`), or `None` if one is left with none.
+    fn lose(&mut self, bit: u16, gone: [u32; 3]) -> Option<Pending>;
+}
+
+/// The portable path: the cells in memory.
+impl Cells for [u16; 81] {
+    /// Reads the live cells: in memory, a step does not wait for the one before.
+    type Frozen = ();
+
+    #[inline(always)]
+    fn freeze(&self) {}
+
+    #[inline(always)]
+    fn frozen_get(_: &(), live: &Self, square: usize) -> u16 {
+        live[square]
+    }
+
+    #[inline(always)]
+    fn get(&self, square: usize) -> u16 {
+        self[square]
+    }
+
+    #[inline(always)]
+    fn set(&mut self, square: usize, value: u16) {
+        self[square] = value;
+    }
+
+    #[inline(always)]
+    fn set_all(&mut self, squares: [u32; 3], value: u16) {
+        for (band, mut left) in squares.into_iter().enumerate() {
+            while left != 0 {
+                let square = 27 * band + left.trailing_zeros() as usize;
+                left &= left - 1;
+                if let Some(cell) = self.get_mut(square) {
+                    *cell = value;
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn lose(&mut self, bit: u16, gone: [u32; 3]) -> Option<Pending> {
+        // Two runs, bands 0 and 1 (54 squares) and band 2, each with its singles as a
+        // u64 (cheaper to build than a u128).
+        let mut empty = false;
+        let mut singles = [0u64; 2];
+        let runs = [
+            u64::from(gone[0]) | u64::from(gone[1]) << 27,
+            u64::from(gone[2]),
+        ];
+        for (run, mut left) in runs.into_iter().enumerate() {
+            while left != 0 {
+                let i = left.trailing_zeros();
+                left &= left - 1;
+                let cell = self.get_mut(54 * run + i as usize)?;
+                let now = *cell & !bit;
+                *cell = now;
+                empty |= now == 0;
+                singles[run] |= u64::from(now & now.wrapping_sub(1) == 0) << i;
+            }
+        }
+        let singles = Pending::from(singles[0]) | Pending::from(singles[1]) << 54;
+        (!empty).then_some(singles)
+    }
+}
+
 impl Bands {
-    /// The state after the givens and propagation, or `None` if that contradicts.
-    pub(crate) fn start(grid: &Grid) -> Option<Bands> {
+    /// The state after the givens and propagation, or `None` if that contradicts. With
+    /// `simd`, on the wide path if this CPU has it.
+    pub(crate) fn start(grid: &Grid, simd: bool) -> Option<Bands> {
+        #[cfg(target_arch = "x86_64")]
+        if simd {
+            if let Some(state) = wide::start(grid) {
+                debug_assert!(state.is_none_or(|s| s.consistent()));
+                return state;
+            }
+        }
+        let _ = simd;
         let mut state = Bands {
             cells: [ALL; 81],
-            words: [BAND; 27],
-            unplaced: [BAND; 3],
+            places: Places {
+                words: [BAND; 27],
+                unplaced: [BAND; 3],
+            },
+            wide: false,
         };
-        let mut queue = Queue::new();
+        let mut queue = 0;
         for (s, &v) in grid.values().iter().enumerate() {
             if v != 0 {
                 // Givens are placed before any propagation, so each square still holds
                 // its given; two equal givens in a unit meet in rule 1.
-                state.place(s, usize::from(v - 1) % 9, &mut queue);
+                let d = usize::from(v - 1) % 9;
+                state.places.place(&mut state.cells, s, d, &mut queue);
             }
         }
-        state.propagate(&mut queue, ALL).then_some(state)
+        state.propagate(queue, ALL).then_some(state)
     }
 
     /// Places digit `bit` (one bit) in `square` (a guess) and propagates. False on a
     /// contradiction; the state is then garbage.
     #[inline]
     pub(crate) fn assign(&mut self, square: usize, bit: u16) -> bool {
-        let mut queue = Queue::new();
-        let changed = self.place(square, bit.trailing_zeros() as usize, &mut queue);
-        self.propagate(&mut queue, changed)
+        let mut queue = 0;
+        let d = bit.trailing_zeros() as usize;
+        let changed = self.places.place(&mut self.cells, square, d, &mut queue);
+        self.propagate(queue, changed)
     }
 
+    /// [`Places::propagate`] on this state's path.
+    fn propagate(&mut self, mut queue: Pending, changed: u16) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        if self.wide {
+            if let Some(ok) = wide::propagate(self, queue, changed) {
+                debug_assert!(!ok || self.consistent());
+                return ok;
+            }
+        }
+        let ok = self.places.propagate(&mut self.cells, &mut queue, changed);
+        debug_assert!(!ok || self.consistent());
+        ok
+    }
+}
+
+impl Places {
     /// Narrows `square` to digit `d` (which it holds), clears it from the other
     /// digits' words, and queues it for rule 1. Returns the digits whose words changed.
     #[inline(always)]
-    fn place(&mut self, square: usize, d: usize, queue: &mut Queue) -> u16 {
+    fn place<C: Cells>(
+        &mut self,
+        cells: &mut C,
+        square: usize,
+        d: usize,
+        queue: &mut Pending,
+    ) -> u16 {
         let (band, bit) = (square / 27, 1u32 << (square % 27));
-        if self.cells[square] == 1 << d {
-            // Already down to `d` and queued (by the cut that found it).
+        let old = cells.get(square);
+        if old == 1 << d {
+            // Already down to `d` and queued (by the step that narrowed it).
             return 0;
         }
-        let mut gone = self.cells[square] & !(1 << d);
-        self.cells[square] = 1 << d;
+        cells.set(square, 1 << d);
+        let mut gone = old & !(1 << d);
         let changed = gone;
         while gone != 0 {
             let e = gone.trailing_zeros() as usize;
@@ -229,70 +389,52 @@ impl Bands {
             self.words[3 * e + band] &= !bit;
         }
         self.unplaced[band] &= !bit;
-        queue.push(square);
+        *queue |= 1 << square;
         changed
-    }
-
-    /// The squares in `low` (bit = square, bands 0 and 1) and `high` (bit = square -
-    /// 54, band 2) have lost digit `d` from its words; take it from their cells too.
-    /// One left with a single candidate is queued; false if one is left with none.
-    #[inline(always)]
-    fn lose(&mut self, d: usize, low: u64, high: u64, queue: &mut Queue) -> bool {
-        let bit = 1u16 << d;
-        let empty = self.lose_from(bit, 0, low, queue) | self.lose_from(bit, 54, high, queue);
-        !empty
-    }
-
-    /// [`Bands::lose`] for the squares `base + i`, `i` in `gone`; true if one is left
-    /// with no candidate.
-    #[inline(always)]
-    fn lose_from(&mut self, bit: u16, base: usize, mut gone: u64, queue: &mut Queue) -> bool {
-        let mut empty = false;
-        while gone != 0 {
-            let square = base + gone.trailing_zeros() as usize;
-            gone &= gone - 1;
-            let Some(cell) = self.cells.get_mut(square) else {
-                return true;
-            };
-            let left = *cell & !bit;
-            *cell = left;
-            empty |= left == 0;
-            let single = left & left.wrapping_sub(1) == 0 && left != 0;
-            queue.push_if(square, single);
-        }
-        empty
     }
 
     /// Runs rule 1 and the digit cuts until nothing changes, starting from the queued
     /// squares and the digits in `changed` (9 bits). False on a contradiction.
-    fn propagate(&mut self, queue: &mut Queue, mut changed: u16) -> bool {
+    #[inline(always)]
+    fn propagate<C: Cells>(
+        &mut self,
+        cells: &mut C,
+        queue: &mut Pending,
+        mut changed: u16,
+    ) -> bool {
         loop {
-            while let Some(square) = queue.pop() {
-                self.unplaced[square / 27] &= !(1 << (square % 27));
-                // Rule 1: the square's digit leaves its peers.
-                let d = self.cells[square].trailing_zeros() as usize % 9;
-                let peers = &PEERS_BY_BAND[square];
-                let mut gone = [0u64; 3];
-                for (band, &peers) in peers.iter().enumerate() {
-                    let word = &mut self.words[3 * d + band];
-                    gone[band] = u64::from(*word & peers);
-                    *word &= !peers;
-                }
-                let low = gone[0] | gone[1] << 27;
-                if low | gone[2] != 0 {
-                    changed |= 1 << d;
-                    if !self.lose(d, low, gone[2], queue) {
-                        return false;
+            while *queue != 0 {
+                let mut batch = core::mem::take(queue);
+                // A single's value does not change until it is taken, so the digits of
+                // the whole batch come from the cells as they were at its start.
+                let frozen = cells.freeze();
+                while batch != 0 {
+                    let square = batch.trailing_zeros() as usize;
+                    batch &= batch - 1;
+                    self.unplaced[square / 27] &= !(1 << (square % 27));
+                    // Rule 1: the square's digit leaves its peers.
+                    let c = C::frozen_get(&frozen, cells, square);
+                    let d = c.trailing_zeros() as usize % 9;
+                    let peers = &PEERS_BY_BAND[square];
+                    let mut gone = [0u32; 3];
+                    for (band, &peers) in peers.iter().enumerate() {
+                        let word = &mut self.words[3 * d + band];
+                        gone[band] = *word & peers;
+                        *word &= !peers;
+                    }
+                    changed |= u16::from(gone[0] | gone[1] | gone[2] != 0) << d;
+                    match cells.lose(1 << d, gone) {
+                        Some(singles) => *queue |= singles,
+                        None => return false,
                     }
                 }
             }
             if changed == 0 {
-                debug_assert!(self.consistent());
                 return true;
             }
             let d = changed.trailing_zeros() as usize;
             changed &= changed - 1;
-            match self.cut_digit(d, queue) {
+            match self.cut_digit(cells, d, queue) {
                 None => return false,
                 Some(more) => changed |= more,
             }
@@ -303,14 +445,12 @@ impl Bands {
     /// hidden singles. `None` on a contradiction, else the digits whose words changed
     /// (by placing a hidden single in a square that held others).
     #[inline(always)]
-    fn cut_digit(&mut self, d: usize, queue: &mut Queue) -> Option<u16> {
+    fn cut_digit<C: Cells>(&mut self, cells: &mut C, d: usize, queue: &mut Pending) -> Option<u16> {
         let base = 3 * d;
         let mut w = [self.words[base], self.words[base + 1], self.words[base + 2]];
         // Bands: (row, box) triads.
         for word in &mut w {
-            let triads = BOXES_OF_ROW[(*word & ROW) as usize]
-                | BOXES_OF_ROW[(*word >> 9 & ROW) as usize] << 3
-                | BOXES_OF_ROW[(*word >> 18) as usize] << 6;
+            let triads = C::triads(*word);
             *word &= BAND_KEEP[triads as usize];
         }
         // Stacks: (band, column) triads. `columns` holds, for each band, the columns
@@ -326,7 +466,7 @@ impl Bands {
             keep |= STACK_KEEP[matrix as usize] << (3 * stack);
         }
         let mut more = 0u16;
-        let (mut gone, mut singles) = ([0u64; 3], [0u64; 3]);
+        let (mut gone, mut singles) = ([0u32; 3], [0u32; 3]);
         for (band, &word) in w.iter().enumerate() {
             let cut = word & ((keep >> (9 * band) & ROW) * EVERY_ROW);
             if cut == 0 {
@@ -336,35 +476,64 @@ impl Bands {
             // The stack cut may leave a band's triads open to a further cut.
             more |= u16::from(cut != word) << d;
             let old = &mut self.words[base + band];
-            gone[band] = u64::from(*old & !cut);
+            gone[band] = *old & !cut;
             *old = cut;
             // Rule 2: a row left with one place for `d` (a box or column with one
             // place has been cut down to that by now, or will be on the next pass).
             let one = u32::from(ONE_PLACE[(cut & ROW) as usize])
                 | u32::from(ONE_PLACE[(cut >> 9 & ROW) as usize]) << 9
                 | u32::from(ONE_PLACE[(cut >> 18 & ROW) as usize]) << 18;
-            singles[band] = u64::from(one & self.unplaced[band]);
+            singles[band] = one & self.unplaced[band];
         }
-        // The squares that lost `d` in all three bands, walked once.
-        let (low, high) = (gone[0] | gone[1] << 27, gone[2]);
-        if low | high != 0 && !self.lose(d, low, high, queue) {
-            return None;
-        }
-        for (base, mut new) in [(0, singles[0] | singles[1] << 27), (54, singles[2])] {
-            while new != 0 {
-                let square = base + new.trailing_zeros() as usize;
-                new &= new - 1;
-                more |= self.place(square, d, queue);
+        *queue |= cells.lose(1 << d, gone)?;
+        if singles != [0; 3] {
+            // Place them all at once: they leave the other digits' words, their cells
+            // become `d`, and they join the queue (a square already there stays once).
+            for e in 0..9 {
+                let clear = if e == d { [0; 3] } else { singles };
+                let words = &mut self.words[3 * e..3 * e + 3];
+                let hit = (words[0] & clear[0]) | (words[1] & clear[1]) | (words[2] & clear[2]);
+                more |= u16::from(hit != 0) << e;
+                for band in 0..3 {
+                    words[band] &= !clear[band];
+                }
             }
+            cells.set_all(singles, 1 << d);
+            for (unplaced, &placed) in self.unplaced.iter_mut().zip(&singles) {
+                *unplaced &= !placed;
+            }
+            // Rule 1 for them at once (they all hold `d`): `d` leaves their peers.
+            let mut placed = Pending::from(singles[0])
+                | Pending::from(singles[1]) << 27
+                | Pending::from(singles[2]) << 54;
+            let mut peers = [0u32; 3];
+            while placed != 0 {
+                let square = placed.trailing_zeros() as usize % 81;
+                placed &= placed - 1;
+                for (band, &p) in PEERS_BY_BAND[square].iter().enumerate() {
+                    peers[band] |= p;
+                }
+            }
+            let words = &mut self.words[base..base + 3];
+            let mut gone = [0u32; 3];
+            for band in 0..3 {
+                gone[band] = words[band] & peers[band];
+                words[band] &= !peers[band];
+            }
+            more |= u16::from(gone != [0; 3]) << d;
+            *queue |= cells.lose(1 << d, gone)?;
         }
         Some(more)
     }
+}
 
+impl Bands {
     /// True if `words` agrees with `cells` (for debug assertions).
     fn consistent(&self) -> bool {
         (0..81).all(|s| {
             (0..9).all(|d| {
-                (self.cells[s] >> d & 1 == 1) == (self.words[3 * d + s / 27] >> (s % 27) & 1 == 1)
+                (self.cells[s] >> d & 1 == 1)
+                    == (self.places.words[3 * d + s / 27] >> (s % 27) & 1 == 1)
             })
         })
     }
@@ -382,7 +551,7 @@ impl Bands {
         for band in 0..3 {
             let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
             for d in 0..9 {
-                let w = self.words[3 * d + band];
+                let w = self.places.words[3 * d + band];
                 three |= two & w;
                 two |= one & w;
                 one |= w;
@@ -409,7 +578,7 @@ impl Bands {
                 }
             }
         }
-        if best.is_some() {
+        if best.is_some() || open == [0; 3] {
             return best;
         }
         // No square has two candidates (rare): the same rule over all of them.

@@ -5,12 +5,13 @@
 //! point, the search branches on a square with the fewest candidates. Beside the masks
 //! the fast path keeps each digit's places as three 27-bit band words, so that rule 2
 //! and locked candidates take a few table lookups per band (the `bands` module docs
-//! draw it; ARCHITECTURE.md has the measurements). No IO, no heap allocation, no
-//! panics on input.
+//! draw it; ARCHITECTURE.md has the measurements). On x86-64 CPUs with AVX-512BW and
+//! BMI2 (found at run time) the fast path keeps the masks in three 512-bit registers;
+//! [`Options::simd`] can turn that off, with the same answers. No IO, no heap
+//! allocation, no panics on input. The only `unsafe` code is that path's intrinsics.
 //!
 //! Beyond solving: [`observe`] lets an [`Observer`] see every step of a step-by-step
-//! solver
-//! (compiled away when unused), [`rate`] grades puzzles from those steps, and
+//! solver (compiled away when unused), [`rate`] grades puzzles from those steps, and
 //! [`generate`] makes puzzles with one solution, deterministic for a seed.
 //!
 //! ```
@@ -31,7 +32,7 @@
 //! # Ok::<(), bitdoku_core::ParseError>(())
 //! ```
 #![deny(missing_docs)]
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 
 mod bands;
 pub mod generate;
@@ -63,7 +64,7 @@ pub fn count_solutions(grid: &Grid, limit: usize) -> usize {
         grid,
         &Options {
             solution_limit: limit,
-            max_guesses: None,
+            ..Options::default()
         },
     )
     .solutions

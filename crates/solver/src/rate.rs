@@ -132,6 +132,7 @@ pub fn rate_with(grid: &Grid, max_guesses: Option<u64>) -> Option<Rating> {
         &Options {
             solution_limit: 1,
             max_guesses,
+            ..Options::default()
         },
         &mut rater,
     );

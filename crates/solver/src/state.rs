@@ -34,8 +34,8 @@ const ALL_SQUARES: u128 = (1 << 81) - 1;
 
 /// Squares waiting to have their single candidate removed from their peers. A square
 /// joins when it drops to one candidate, which happens at most once per square per
-/// propagation, so 81 places are enough; there are 128 so that `push_if` can write
-/// without a bounds branch.
+/// propagation, so 81 places are enough; there are 128 so that `pop` can index with a
+/// mask instead of a bounds check.
 pub(crate) struct Queue {
     items: [u8; 128],
     len: usize,
@@ -60,15 +60,6 @@ impl Queue {
             *slot = square as u8;
             self.len += 1;
         }
-    }
-
-    /// Queues `square` if `yes`, without a branch: the slot is written either way and
-    /// only counted when `yes`.
-    #[inline(always)]
-    pub(crate) fn push_if(&mut self, square: usize, yes: bool) {
-        debug_assert!(self.len + usize::from(yes) <= 81 && square < 81);
-        self.items[self.len & 127] = square as u8;
-        self.len += usize::from(yes);
     }
 
     #[inline]

@@ -37,8 +37,18 @@ fn check(grid: &Grid) {
     let options = Options {
         solution_limit: 2,
         max_guesses: Some(5_000),
+        ..Options::default()
     };
     let outcome = search(grid, &options);
+    // The portable path does exactly the same search.
+    let portable = search(
+        grid,
+        &Options {
+            simd: false,
+            ..options
+        },
+    );
+    assert_eq!(portable, outcome, "{grid}");
     if let Some(solution) = outcome.solution {
         assert!(solution.solves(grid), "{grid} -> {solution}");
     }

@@ -154,7 +154,7 @@ fn check_against_reference(cells: [u8; 81]) -> Result<(), TestCaseError> {
                     &grid,
                     &Options {
                         solution_limit: 2,
-                        max_guesses: None,
+                        ..Options::default()
                     },
                     Steps,
                 )
@@ -179,21 +179,36 @@ fn check_against_reference(cells: [u8; 81]) -> Result<(), TestCaseError> {
             prop_assert_eq!(Some(*s.values()), first);
         }
     }
-    let outcome = search(
-        &grid,
-        &Options {
-            solution_limit: 2,
-            max_guesses: None,
-        },
+    // Both paths of the band engine: AVX-512 (where the CPU has it) and portable.
+    let outcomes = [true, false].map(|simd| {
+        search(
+            &grid,
+            &Options {
+                solution_limit: 2,
+                simd,
+                ..Options::default()
+            },
+        )
+    });
+    for outcome in &outcomes {
+        prop_assert!(outcome.complete);
+        prop_assert_eq!(outcome.solutions, expected);
+    }
+    // Step for step the same search: the same first solution and the same work.
+    let [wide, portable] = &outcomes;
+    prop_assert_eq!(
+        wide.solution,
+        portable.solution,
+        "paths disagree on {}",
+        grid
     );
-    prop_assert!(outcome.complete);
-    prop_assert_eq!(outcome.solutions, expected);
+    prop_assert_eq!(wide.stats, portable.stats, "paths disagree on {}", grid);
     // The step-by-step engine (what an observed search runs) agrees too.
     let steps = search_observed(
         &grid,
         &Options {
             solution_limit: 2,
-            max_guesses: None,
+            ..Options::default()
         },
         Steps,
     );
@@ -227,10 +242,13 @@ proptest! {
     #[test]
     fn guess_limit_is_respected(cells in dug_puzzle(), limit in 0u64..5) {
         let grid = Grid::from_values(cells);
-        let outcome = search(&grid, &Options { solution_limit: 1, max_guesses: Some(limit) });
-        prop_assert!(outcome.stats.guesses <= limit);
-        if !outcome.complete {
-            prop_assert_eq!(outcome.stats.guesses, limit);
+        for simd in [true, false] {
+            let options = Options { solution_limit: 1, max_guesses: Some(limit), simd };
+            let outcome = search(&grid, &options);
+            prop_assert!(outcome.stats.guesses <= limit);
+            if !outcome.complete {
+                prop_assert_eq!(outcome.stats.guesses, limit);
+            }
         }
     }
 }
