@@ -48,6 +48,15 @@ impl Source {
         Ok(Source::from_reader(name, reader))
     }
 
+    /// Reads without the repeated-digit check: see
+    /// `RecordReader::without_conflict_check` (for `solve` and `count`, which check the
+    /// grids that do not solve). Before the first read.
+    pub fn without_conflict_check(mut self) -> Source {
+        debug_assert_eq!(self.records_read, 0);
+        self.records = RecordReader::without_conflict_check();
+        self
+    }
+
     /// Puzzles written out on the command line (`bitdoku show '4.....8.5...'`).
     pub fn literal(text: &str) -> Source {
         let bytes = text.as_bytes().to_vec();

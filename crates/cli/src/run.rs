@@ -131,7 +131,21 @@ pub struct Totals {
     pub empty: u64,
 }
 
+/// Solves or counts one record. The inputs are read without the repeated-digit check
+/// (it would cost every puzzle; see `RecordReader::without_conflict_check`), so a grid
+/// that has no solution is checked here, and one that repeats a digit is reported as
+/// invalid, exactly as a checking reader would have.
 fn work(record: &Record, settings: &Settings) -> Done {
+    let mut done = solve_record(record, settings);
+    if matches!(done.verdict, Verdict::NoSolution) {
+        if let Some(e) = record.conflict() {
+            done.verdict = Verdict::Invalid(e);
+        }
+    }
+    done
+}
+
+fn solve_record(record: &Record, settings: &Settings) -> Done {
     let start = settings.stats.then(Instant::now);
     let grid = match &record.grid {
         Ok(g) => g,
@@ -266,7 +280,7 @@ impl Inputs<'_> {
                         return false;
                     };
                     self.next += 1;
-                    match Source::open(path) {
+                    match Source::open(path).map(Source::without_conflict_check) {
                         Ok(s) => {
                             self.names.push(s.name.clone());
                             self.current.insert(s)
@@ -548,7 +562,15 @@ fn report(
     }
     match settings.format {
         Format::Json => {
-            let puzzle = record.grid.as_ref().ok().map(Grid::to_line);
+            // An invalid record has no puzzle to echo, also when its repeated digit was
+            // found after the solve (see `work`).
+            let valid = !matches!(done.verdict, Verdict::Invalid(_));
+            let puzzle = record
+                .grid
+                .as_ref()
+                .ok()
+                .filter(|_| valid)
+                .map(Grid::to_line);
             let solution = a.grid.as_ref().map(Grid::to_line);
             let text = |b: &Option<[u8; 81]>| -> Option<String> {
                 b.as_ref().map(|b| String::from_utf8_lossy(b).into_owned())

@@ -143,8 +143,26 @@ impl std::error::Error for ParseError {}
 pub struct Record {
     /// The line the puzzle starts on (1-based).
     pub line: usize,
+    /// The column its first square is in (1-based; 1 for a record with no square).
+    pub column: usize,
     /// The puzzle, or the first error found in it.
     pub grid: Result<Grid, ParseError>,
+}
+
+impl Record {
+    /// The first repeated digit of the record's grid, as the error a checking reader
+    /// gives for it (see [`RecordReader::without_conflict_check`]); `None` if the grid
+    /// repeats none, or if the record is already an error.
+    pub fn conflict(&self) -> Option<ParseError> {
+        let grid = self.grid.as_ref().ok()?;
+        grid.conflicts().first().map(|c| ParseError {
+            kind: c.kind(),
+            position: Position {
+                line: self.line,
+                column: self.column,
+            },
+        })
+    }
 }
 
 /// Splits lines of text into puzzle [`Record`]s; see the [module docs](self).
@@ -168,6 +186,8 @@ pub struct Record {
 /// ```
 #[derive(Clone, Debug)]
 pub struct RecordReader {
+    /// False for [`RecordReader::without_conflict_check`].
+    check_conflicts: bool,
     squares: [u8; 81],
     count: usize,
     start: Position,
@@ -222,11 +242,25 @@ impl RecordReader {
     /// A reader at the start of the input.
     pub const fn new() -> RecordReader {
         RecordReader {
+            check_conflicts: true,
             squares: [0; 81],
             count: 0,
             start: Position { line: 0, column: 0 },
             error: None,
             line: 0,
+        }
+    }
+
+    /// A reader that does not look for a digit given twice in a unit: its records'
+    /// grids may repeat one (every other check stays). For a caller that solves every
+    /// grid anyway: the solvers answer such a grid with no solution, and
+    /// [`Record::conflict`] then says which digit repeats, as [`RecordReader::new`]
+    /// would have. `bitdoku solve` and `count` read this way, so that the check costs
+    /// nothing for the puzzles that solve.
+    pub const fn without_conflict_check() -> RecordReader {
+        RecordReader {
+            check_conflicts: false,
+            ..RecordReader::new()
         }
     }
 
@@ -246,6 +280,7 @@ impl RecordReader {
         };
         emit(Record {
             line: self.line,
+            column: 1,
             grid: Err(ParseError { kind, position }),
         });
     }
@@ -401,17 +436,18 @@ impl RecordReader {
             }),
             None => {
                 let grid = Grid::from_values(self.squares);
-                match grid.conflicts().first() {
-                    Some(c) => Err(ParseError {
-                        kind: c.kind(),
+                match self.check_conflicts.then(|| grid.conflicts()) {
+                    Some(found) if !found.is_empty() => Err(ParseError {
+                        kind: found[0].kind(),
                         position: self.start,
                     }),
-                    None => Ok(grid),
+                    _ => Ok(grid),
                 }
             }
         };
         emit(Record {
             line: self.start.line,
+            column: self.start.column.max(1),
             grid,
         });
         self.count = 0;
@@ -426,7 +462,10 @@ mod tests {
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
     fn read(text: &[u8]) -> Vec<Record> {
-        let mut reader = RecordReader::new();
+        read_with(RecordReader::new(), text)
+    }
+
+    fn read_with(mut reader: RecordReader, text: &[u8]) -> Vec<Record> {
         let mut out = Vec::new();
         for line in text.split_inclusive(|&b| b == b'\n') {
             reader.push_line(line, |r| out.push(r));
@@ -527,6 +566,34 @@ mod tests {
             err.to_string(),
             "line 1, column 1: digit 4 is given twice in row A (A1 and A2)"
         );
+    }
+
+    #[test]
+    fn an_unchecked_reader_leaves_conflicts_to_record_conflict() {
+        // The same error, puzzle start and all, as the checking reader gives, in a
+        // one-line puzzle, an indented one and a boxed grid; other errors and valid
+        // grids are read the same by both readers.
+        let mut repeated = GRID1.as_bytes().to_vec();
+        repeated[1] = b'4';
+        let repeated = String::from_utf8(repeated).unwrap();
+        let mut values = *GRID1.parse::<Grid>().unwrap().values();
+        values[1] = 4;
+        let boxed = Grid::from_values(values);
+        let text = format!("{repeated}\n   {repeated}\n12x\n{GRID1}\n\n{boxed:#}\n");
+        let checked = read(text.as_bytes());
+        let unchecked = read_with(RecordReader::without_conflict_check(), text.as_bytes());
+        assert_eq!(checked.len(), unchecked.len());
+        for (c, u) in checked.iter().zip(&unchecked) {
+            assert_eq!((c.line, c.column), (u.line, u.column));
+            match (&c.grid, &u.grid) {
+                (Err(e), Ok(_)) => assert_eq!(u.conflict(), Some(*e)),
+                (c, u) => assert_eq!(c, u),
+            }
+            assert_eq!(c.conflict(), None);
+        }
+        assert_eq!(unchecked[1].column, 4);
+        let found = unchecked.iter().filter(|r| r.conflict().is_some()).count();
+        assert_eq!((unchecked.len(), found), (5, 3));
     }
 
     #[test]
