@@ -415,16 +415,8 @@ impl Places {
                     // Rule 1: the square's digit leaves its peers.
                     let c = C::frozen_get(&frozen, cells, square);
                     let d = c.trailing_zeros() as usize % 9;
-                    let peers = &PEERS_BY_BAND[square];
-                    let mut gone = [0u32; 3];
-                    for (band, &peers) in peers.iter().enumerate() {
-                        let word = &mut self.words[3 * d + band];
-                        gone[band] = *word & peers;
-                        *word &= !peers;
-                    }
-                    changed |= u16::from(gone[0] | gone[1] | gone[2] != 0) << d;
-                    match cells.lose(1 << d, gone) {
-                        Some(singles) => *queue |= singles,
+                    match self.leave(cells, d, PEERS_BY_BAND[square], queue) {
+                        Some(hit) => changed |= u16::from(hit) << d,
                         None => return false,
                     }
                 }
@@ -521,16 +513,30 @@ impl Places {
                     peers[band] |= p;
                 }
             }
-            let words = &mut self.words[base..base + 3];
-            let mut gone = [0u32; 3];
-            for band in 0..3 {
-                gone[band] = words[band] & peers[band];
-                words[band] &= !peers[band];
-            }
-            more |= u16::from(gone != [0; 3]) << d;
-            *queue |= cells.lose(1 << d, gone)?;
+            more |= u16::from(self.leave(cells, d, peers, queue)?) << d;
         }
         Some(more)
+    }
+
+    /// Rule 1's step: digit `d` leaves the squares in `peers` (one 27-bit word per
+    /// band), in its words and in the cells; the squares left with one candidate join
+    /// the queue. `None` on a contradiction, else whether `d`'s words changed.
+    #[inline(always)]
+    fn leave<C: Cells>(
+        &mut self,
+        cells: &mut C,
+        d: usize,
+        peers: [u32; 3],
+        queue: &mut Pending,
+    ) -> Option<bool> {
+        let mut gone = [0u32; 3];
+        for (band, &peers) in peers.iter().enumerate() {
+            let word = &mut self.words[3 * d + band];
+            gone[band] = *word & peers;
+            *word &= !peers;
+        }
+        *queue |= cells.lose(1 << d, gone)?;
+        Some(gone != [0; 3])
     }
 }
 
