@@ -447,7 +447,7 @@ impl RecordReader {
         };
         emit(Record {
             line: self.start.line,
-            column: self.start.column.max(1),
+            column: self.start.column,
             grid,
         });
         self.count = 0;
