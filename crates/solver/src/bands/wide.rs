@@ -21,7 +21,7 @@
 //! through a permute was slower than the load (17-clue 121 against 116 ms, forum-hardest
 //! 1315 against 1264 ms, medians of 7 and 5 whole-process runs).
 
-use super::{Bands, Cells, Pending, Places, ALL, BAND, PEERS_BY_BAND};
+use super::{Bands, Cells, Pending, Places, ALL, BAND};
 use bitdoku_core::Grid;
 use core::arch::x86_64::*;
 
@@ -51,8 +51,7 @@ pub(super) fn propagate(bands: &mut Bands, queue: Pending, changed: u16) -> Opti
 
 #[target_feature(enable = "avx512f,avx512bw,bmi2")]
 fn start_wide(grid: &Grid) -> Option<Bands> {
-    let values = grid.values();
-    let p = values.as_ptr() as *const i8;
+    let p = grid.values().as_ptr() as *const i8;
     // given[v][b]: the squares of band b that hold value v (0 for empty).
     let mut given = [[0u32; 3]; 10];
     for band in 0..3 {
@@ -64,43 +63,25 @@ fn start_wide(grid: &Grid) -> Option<Bands> {
             given[band] = eq as u32 & BAND;
         }
     }
-    // Rule 1 for all the givens at once: each digit leaves the peers of its givens.
-    let mut peers = [[0u32; 3]; 10];
-    let mut givens = Pending::from(BAND & !given[0][0])
-        | Pending::from(BAND & !given[0][1]) << 27
-        | Pending::from(BAND & !given[0][2]) << 54;
-    while givens != 0 {
-        let square = givens.trailing_zeros() as usize % 81;
-        givens &= givens - 1;
-        let v = usize::from(values[square]) % 10;
-        for (band, &p) in PEERS_BY_BAND[square].iter().enumerate() {
-            peers[v][band] |= p;
-        }
-    }
+    // Each digit's places: its givens and the empty squares. The givens are queued
+    // for rule 1 like any single.
     let mut words = [0u32; 27];
     for d in 0..9 {
         for band in 0..3 {
-            words[3 * d + band] = (given[0][band] | given[d + 1][band]) & !peers[d + 1][band];
+            words[3 * d + band] = given[0][band] | given[d + 1][band];
         }
     }
-    // The cells from the words. A square left with no candidate is a contradiction
-    // (two equal givens in a unit take the digit from each other); an empty square
-    // left with one is queued.
+    let mut queue = Pending::from(BAND & !given[0][0])
+        | Pending::from(BAND & !given[0][1]) << 27
+        | Pending::from(BAND & !given[0][2]) << 54;
+    // The cells from the words.
     let mut registers = Registers([_mm512_setzero_si512(); 3]);
-    let mut queue = 0;
-    let one = _mm512_set1_epi16(1);
     for band in 0..3 {
         let mut cells = _mm512_setzero_si512();
         for d in 0..9 {
             let bit = _mm512_maskz_set1_epi16(words[3 * d + band], 1 << d);
             cells = _mm512_or_si512(cells, bit);
         }
-        let some = _mm512_test_epi16_mask(cells, cells);
-        if BAND & !some != 0 {
-            return None;
-        }
-        let single = _mm512_testn_epi16_mask(cells, _mm512_sub_epi16(cells, one));
-        queue |= Pending::from(single & given[0][band]) << (27 * band);
         registers.0[band] = cells;
     }
     let mut bands = Bands {
