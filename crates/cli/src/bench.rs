@@ -165,7 +165,7 @@ pub fn bench(args: &Bench) -> io::Result<ExitCode> {
     }
     let stdout = io::stdout();
     let mut out = stdout.lock();
-    if args.json {
+    if args.json || args.format == crate::args::TextFormat::Json {
         serde_json::to_writer_pretty(&mut out, &rows).map_err(io::Error::other)?;
         writeln!(out)?;
     } else {
