@@ -61,8 +61,7 @@ pub struct Writer {
 
 /// The text after a record's 81st square, if any.
 pub fn tag_of(record: &Record) -> Option<&str> {
-    let _ = record;
-    None
+    record.tag()
 }
 
 /// Why a record is not what was asked for, in words (`None` for a good record).
@@ -171,6 +170,8 @@ impl Writer {
     /// the line format's answer.
     fn tsv(&self, out: &mut dyn Write, name: &str, record: &Record, done: &Done) -> io::Result<()> {
         match (tag_of(record), &record.grid) {
+            // A tab inside the tag would make a third column.
+            (Some(tag), _) if tag.contains('\t') => write!(out, "{}\t", tag.replace('\t', " "))?,
             (Some(tag), _) => write!(out, "{tag}\t")?,
             (None, Ok(grid)) if done.status != Status::Invalid => {
                 out.write_all(&grid.to_line())?;
