@@ -106,15 +106,20 @@ fn dig(rng: &mut Rng, solution: &Grid, settings: &Settings) -> Grid {
         if givens <= stop_at {
             break;
         }
+        let removed = if settings.symmetric && pair != square {
+            2
+        } else {
+            1
+        };
+        if givens < stop_at + removed {
+            // A pair would take the puzzle below the givens asked for.
+            continue;
+        }
         let mut next = values;
         next[square] = 0;
         next[pair] = if settings.symmetric { 0 } else { next[pair] };
         if count_solutions(&Grid::from_values(next), 2) == 1 {
-            givens -= if settings.symmetric && pair != square {
-                2
-            } else {
-                1
-            };
+            givens -= removed;
             values = next;
         }
     }
