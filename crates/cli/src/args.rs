@@ -20,7 +20,7 @@ Examples:
   bitdoku solve puzzles/norvig-examples.txt
   bitdoku solve --stats --threads 1 puzzles/norvig-examples.txt > solutions.txt
   cat puzzles/norvig-examples.txt | bitdoku solve --format grid
-  bitdoku solve -f json puzzles/hostile.txt | jq -c 'select(.status != \"solved\")'
+  bitdoku solve -qf json puzzles/hostile.txt | jq -c 'select(.error)'
   bitdoku count --limit 10 puzzles/two-solutions.txt
   bitdoku show puzzles/norvig-examples.txt
   bitdoku completions bash > ~/.local/share/bash-completion/completions/bitdoku")]
