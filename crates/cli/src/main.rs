@@ -29,6 +29,7 @@ use messages::{EXIT_OK, EXIT_USAGE, EXIT_WRITE};
 use std::io::{self, IsTerminal, Write};
 use std::os::fd::AsFd;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 fn main() -> ExitCode {
     let cli = parse();
@@ -58,13 +59,28 @@ fn parse() -> Cli {
     Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
 }
 
-/// True when file descriptor 1 is not open (`bitdoku solve FILE >&-`): Rust's standard
-/// output then drops every write without an error.
+/// Set before `main` when file descriptor 1 was not open (`bitdoku solve FILE >&-`):
+/// Rust's runtime then opens `/dev/null` in its place before `main`, and every write
+/// would vanish without an error, so the check runs earlier, as an ELF constructor.
+static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
+
+/// Runs before Rust's runtime starts (see [`STDOUT_CLOSED`]).
+extern "C" fn check_stdout_open() {
+    use nix::fcntl::{fcntl, FcntlArg};
+    let closed = fcntl(io::stdout().as_fd(), FcntlArg::F_GETFD) == Err(nix::errno::Errno::EBADF);
+    STDOUT_CLOSED.store(closed, Ordering::Relaxed);
+}
+
+/// The constructor: ELF runs `.init_array` entries before `main` (and so before Rust's
+/// runtime replaces a closed stdout).
+#[cfg(any(target_os = "linux", target_os = "android", target_os = "freebsd"))]
+#[used]
+#[link_section = ".init_array"]
+static CHECK_STDOUT_OPEN: extern "C" fn() = check_stdout_open;
+
+/// True when file descriptor 1 was not open when the process started.
 fn stdout_is_closed() -> bool {
-    io::stdout()
-        .as_fd()
-        .try_clone_to_owned()
-        .is_err_and(|e| e.raw_os_error() == Some(9))
+    STDOUT_CLOSED.load(Ordering::Relaxed)
 }
 
 /// Runs `f` with buffered stdout; its result is the exit code.
