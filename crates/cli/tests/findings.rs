@@ -489,6 +489,21 @@ fn f9_every_help_and_readme_example_runs_as_written() {
     }
     std::fs::remove_dir_all(&work).unwrap();
     std::fs::remove_dir_all(&home).unwrap();
+
+    // The README's sample messages come out of the file they name.
+    let samples: Vec<&str> = readme
+        .lines()
+        .filter(|l| l.starts_with("bitdoku: puzzles/known-answers.txt:"))
+        .collect();
+    assert!(!samples.is_empty());
+    let out = Command::new(bin())
+        .args(["solve", "puzzles/known-answers.txt"])
+        .current_dir(root)
+        .output()
+        .unwrap();
+    for sample in samples {
+        assert!(stderr(&out).lines().any(|l| l == sample), "{sample}");
+    }
 }
 
 /// Finding 10: `generate` can be silenced, the attempt limit is a flag, and
