@@ -828,4 +828,42 @@ mod tests {
         );
         assert_eq!(out[0].grid.unwrap_err().kind, kind);
     }
+
+    #[test]
+    fn old_mac_line_endings_give_one_record_per_puzzle() {
+        // Issue 18 item 6: a file with only `\r` line endings was one invalid record.
+        let g1: Grid = GRID1.parse().unwrap();
+        let boxed = boxed(&grid2()).replace('\n', "\r");
+        let text = format!("# cr\r{GRID1} tag\r\r{boxed}{GRID1}\r");
+        let got: Vec<_> = read(text.as_bytes())
+            .iter()
+            .map(|r| (r.line, r.grid, r.tag().map(str::to_string)))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (2, Ok(g1), Some("tag".to_string())),
+                (4, Ok(grid2()), None),
+                (15, Ok(g1), None)
+            ]
+        );
+        // A lone `\r` inside a puzzle is still a bad character, not a line break.
+        let (left, right) = GRID1.split_at(50);
+        assert_eq!(
+            kinds(format!("{left}\r{right}\n").as_bytes()),
+            [Err((
+                ParseErrorKind::UnexpectedChar { ch: '\r' },
+                pos(1, 51)
+            ))]
+        );
+    }
+
+    #[test]
+    fn doubled_line_endings_and_boms_on_any_line_are_read() {
+        // `\r\r\n` (CRLF converted twice) and a file joined from two with a BOM each.
+        let text = format!("\u{feff}{GRID1}\r\r\n\u{feff}{GRID1}\r\n\u{feff}# c\n");
+        assert_eq!(kinds(text.as_bytes()), [Ok(1), Ok(2)]);
+        let boxed = format!("\u{feff}{}", boxed(&grid2()));
+        assert_eq!(read(boxed.as_bytes())[0].grid, Ok(grid2()));
+    }
 }
