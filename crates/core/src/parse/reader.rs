@@ -38,6 +38,8 @@ pub struct RecordReader {
     /// line or whole puzzle since: a grid that starts right after it may start at the
     /// wrong row.
     drifting: Option<usize>,
+    /// The last line read ended a complete, good record.
+    just_completed: bool,
 }
 
 /// A boxed grid in progress: its rows of 9 squares and the separators between them.
@@ -55,11 +57,18 @@ struct Frame {
     bands: usize,
     /// The first error, if any.
     error: Option<ParseError>,
-    /// Some row was not 9 squares, or some band not 3 rows.
+    /// Some row was not 9 squares (a bad character counted as one), or some band
+    /// not 3 rows.
     shaky: bool,
     /// Started right after a broken grid (the line of that grid's start); cleared when
     /// a separator after row 3 shows where this grid starts.
     suspect: Option<usize>,
+    /// Started right after a broken grid, whatever showed since.
+    drifted: bool,
+    /// The shape of its rows (see `scan::Line::shape`); 0 before the first good row.
+    shape: u64,
+    /// The last row was a good one (9 squares, all good).
+    last_good: bool,
 }
 
 impl Frame {
@@ -72,13 +81,12 @@ impl Frame {
         error: None,
         shaky: false,
         suspect: None,
+        drifted: false,
+        shape: 0,
+        last_good: false,
     };
 
     fn fail(&mut self, kind: ParseErrorKind, position: Position) {
-        self.shaky |= !matches!(
-            kind,
-            ParseErrorKind::UnexpectedChar { .. } | ParseErrorKind::InvalidUtf8 { .. }
-        );
         if self.error.is_none() {
             self.error = Some(ParseError { kind, position });
         }
@@ -88,10 +96,22 @@ impl Frame {
     fn is_complete(&self) -> bool {
         match self.bands {
             0 => self.rows == 9,
-            // The separator after row 6 left out.
-            1 => self.band_rows == 6,
+            1 => false,
             _ => self.band_rows == 3,
         }
+    }
+
+    /// True if a row (of `shape`, if it is a good one) cannot join this grid: its shape
+    /// differs from the grid's rows, or the grid has separators and the band the row
+    /// would join has 4 rows already (then the 4th began another grid).
+    fn refuses(&self, shape: Option<u64>) -> bool {
+        let other_shape = matches!(shape, Some(s) if self.shape != 0 && s != self.shape);
+        self.rows > 0 && (other_shape || self.overfull())
+    }
+
+    /// The grid has separators and its band has more rows than 3.
+    fn overfull(&self) -> bool {
+        self.bands > 0 && self.band_rows >= 4
     }
 }
 
@@ -110,6 +130,7 @@ impl RecordReader {
             scratch: [0; 81],
             grid: Frame::EMPTY,
             drifting: None,
+            just_completed: false,
         }
     }
 
@@ -143,7 +164,7 @@ impl RecordReader {
             line: self.line,
             column: 1,
         };
-        self.bad_row(kind, position, &mut emit);
+        self.bad_row(kind, position, true, &mut emit);
     }
 
     /// Reads one line (without or with its `\n` / `\r\n`), calling `emit` for each
@@ -166,6 +187,7 @@ impl RecordReader {
                 column: 1,
             };
             self.drifting = None;
+            self.just_completed = true;
             let grid = self.checked(self.scratch, start);
             emit(Record::new(start, grid, Tag::NONE));
             return;
@@ -181,7 +203,7 @@ impl RecordReader {
 
     /// Ends the input, emitting the unfinished grid if there is one.
     pub fn finish(&mut self, mut emit: impl FnMut(Record)) {
-        self.end_grid(&mut emit);
+        self.end_grid(false, &mut emit);
     }
 
     /// A line with lone `\r`s in it is several lines (old Mac line endings) if one of
@@ -206,16 +228,25 @@ impl RecordReader {
             line: self.line,
             column: scanned.column,
         };
+        if matches!(scanned.kind, Kind::Skipped) {
+            return;
+        }
+        let just_completed = core::mem::take(&mut self.just_completed);
         match scanned.kind {
             Kind::Skipped => {}
+            Kind::Blank if self.grid.rows > 0 => self.end_grid(true, emit),
             Kind::Blank => {
-                self.end_grid(emit);
-                self.drifting = None;
+                // A blank line right after a grid ended by its count of rows shows
+                // that it ended where the text says.
+                if just_completed {
+                    self.drifting = None;
+                }
             }
             Kind::Separator => self.separator(position, emit),
             Kind::Whole => {
-                self.end_grid(emit);
+                self.end_grid(false, emit);
                 self.drifting = None;
+                self.just_completed = scanned.error.is_none();
                 let grid = match scanned.error {
                     Some(e) => Err(e),
                     None => self.checked(self.scratch, position),
@@ -225,17 +256,26 @@ impl RecordReader {
                     .map_or(Tag::NONE, |(from, to)| Tag::new(&line[from..to]));
                 emit(Record::new(position, grid, tag));
             }
-            Kind::Row if scanned.error.is_none() => self.row(position, emit),
+            Kind::Row if scanned.error.is_none() => self.row(position, scanned.shape, emit),
             Kind::Row | Kind::Fragment | Kind::Garbage => self.bad_line(&scanned, emit),
         }
     }
 
     /// A line of 9 squares, all of them good.
-    fn row(&mut self, position: Position, emit: &mut impl FnMut(Record)) {
+    fn row(&mut self, position: Position, shape: u64, emit: &mut impl FnMut(Record)) {
+        if self.grid.overfull() {
+            self.split_last_row(emit);
+        } else if self.grid.refuses(Some(shape)) {
+            self.end_grid(false, emit);
+        }
         if self.grid.rows == 0 {
             self.start_grid();
         }
         let grid = &mut self.grid;
+        if grid.shape == 0 {
+            grid.shape = shape;
+        }
+        grid.last_good = true;
         if grid.rows < 9 {
             let at = 9 * grid.rows;
             grid.squares[at..at + 9].copy_from_slice(&self.scratch[..9]);
@@ -244,7 +284,7 @@ impl RecordReader {
         grid.rows += 1;
         grid.band_rows += 1;
         if grid.is_complete() {
-            self.end_grid(emit);
+            self.end_grid(false, emit);
         }
     }
 
@@ -258,11 +298,12 @@ impl RecordReader {
         };
         let in_grid = self.grid.rows > 0;
         match (line.kind, line.error) {
-            (Kind::Row, Some(e)) => self.bad_row(e.kind, e.position, emit),
-            (_, Some(e)) if in_grid => self.bad_row(e.kind, e.position, emit),
+            (Kind::Row, Some(e)) => self.bad_row(e.kind, e.position, false, emit),
+            (_, Some(e)) if in_grid => self.bad_row(e.kind, e.position, true, emit),
             (_, None) if in_grid => self.bad_row(
                 ParseErrorKind::RowSquares { found: line.count },
                 position,
+                true,
                 emit,
             ),
             (_, error) => {
@@ -275,26 +316,68 @@ impl RecordReader {
         }
     }
 
-    /// A row that is bad (`kind` at `position`), in the grid in progress or a new one.
-    fn bad_row(&mut self, kind: ParseErrorKind, position: Position, emit: &mut impl FnMut(Record)) {
+    /// A row that is bad (`kind` at `position`), in the grid in progress or a new one;
+    /// `misshapen` if it is not 9 squares (or not known to be).
+    fn bad_row(
+        &mut self,
+        kind: ParseErrorKind,
+        position: Position,
+        misshapen: bool,
+        emit: &mut impl FnMut(Record),
+    ) {
+        if self.grid.refuses(None) {
+            self.end_grid(false, emit);
+        }
         if self.grid.rows == 0 {
             self.start_grid();
         }
         let grid = &mut self.grid;
         grid.fail(kind, position);
+        grid.shaky |= misshapen;
+        grid.last_good = false;
         if grid.rows < 9 {
             grid.starts[grid.rows] = position;
         }
         grid.rows += 1;
         grid.band_rows += 1;
         if grid.is_complete() {
-            self.end_grid(emit);
+            self.end_grid(false, emit);
+        }
+    }
+
+    /// A band of a grid with separators ran to 5 rows: its 4th began the next grid,
+    /// with no separator or blank line between. The grid ends before that row, which
+    /// starts the next (if it was a good row, and among the 9 kept).
+    fn split_last_row(&mut self, emit: &mut impl FnMut(Record)) {
+        let grid = &mut self.grid;
+        let last = grid.rows - 1;
+        let kept = last < 9 && grid.last_good;
+        let mut row = [0; 9];
+        let start = grid.starts[last.min(8)];
+        let shape = grid.shape;
+        if kept {
+            row.copy_from_slice(&grid.squares[9 * last..9 * last + 9]);
+            grid.rows -= 1;
+            grid.band_rows -= 1;
+        }
+        self.end_grid(false, emit);
+        if kept {
+            self.start_grid();
+            let grid = &mut self.grid;
+            grid.squares[..9].copy_from_slice(&row);
+            grid.starts[0] = start;
+            grid.shape = shape;
+            grid.last_good = true;
+            grid.rows = 1;
+            grid.band_rows = 1;
         }
     }
 
     fn start_grid(&mut self) {
+        let suspect = self.drifting.take();
         self.grid = Frame {
-            suspect: self.drifting.take(),
+            suspect,
+            drifted: suspect.is_some(),
             ..Frame::EMPTY
         };
     }
@@ -302,8 +385,14 @@ impl RecordReader {
     /// A line of layout only: a band separator, or a grid's border.
     fn separator(&mut self, position: Position, emit: &mut impl FnMut(Record)) {
         let grid = &mut self.grid;
-        if grid.rows == 0 || grid.band_rows == 0 {
-            // A border before a grid, or a second line of layout.
+        if grid.rows == 0 {
+            // A border before a grid.
+            return;
+        }
+        if grid.band_rows == 0 {
+            // Two separators in a row: the bottom border of a grid, then the top border
+            // of the next. The grid in progress ends here.
+            self.end_grid(false, emit);
             return;
         }
         let band_rows = grid.band_rows;
@@ -324,12 +413,16 @@ impl RecordReader {
                 grid.rows = 3;
                 grid.suspect = None;
             }
-            0 | 1 if band_rows != 3 => grid.fail(misplaced, position),
+            0 | 1 if band_rows != 3 => {
+                grid.fail(misplaced, position);
+                grid.shaky = true;
+            }
             0 | 1 => {}
             _ => {
                 // A separator inside the last band: the grid ends here.
                 grid.fail(misplaced, position);
-                self.end_grid(emit);
+                grid.shaky = true;
+                self.end_grid(false, emit);
                 return;
             }
         }
@@ -337,8 +430,8 @@ impl RecordReader {
         grid.band_rows = 0;
     }
 
-    /// Emits the grid in progress, if there is one.
-    fn end_grid(&mut self, emit: &mut impl FnMut(Record)) {
+    /// Emits the grid in progress, if there is one; `at_blank` if a blank line ends it.
+    fn end_grid(&mut self, at_blank: bool, emit: &mut impl FnMut(Record)) {
         let grid = &mut self.grid;
         if grid.rows == 0 {
             return;
@@ -352,9 +445,17 @@ impl RecordReader {
         if let (Some(after), 0) = (grid.suspect, grid.bands) {
             grid.fail(ParseErrorKind::UnsureStart { after }, start);
         }
-        // A grid that ends by its count of rows but was broken may have ended at the
-        // wrong row: the grid after it is suspect until something shows where it starts.
-        self.drifting = (complete && grid.shaky).then_some(start.line);
+        // A broken grid may have ended at the wrong row, or have rows left after the
+        // line that ended it: the grid after it is suspect until something shows where
+        // it starts. A blank line after a grid that was suspect from its start shows
+        // where the next one starts.
+        let broken = !complete
+            || grid.shaky
+            || grid
+                .error
+                .is_some_and(|e| matches!(e.kind, ParseErrorKind::UnsureStart { .. }));
+        self.drifting = (broken && !(at_blank && grid.drifted)).then_some(start.line);
+        self.just_completed = complete && grid.error.is_none();
         let result = match grid.error {
             Some(e) => Err(e),
             None => Ok(grid.squares),
@@ -865,5 +966,47 @@ mod tests {
         assert_eq!(kinds(text.as_bytes()), [Ok(1), Ok(2)]);
         let boxed = format!("\u{feff}{}", boxed(&grid2()));
         assert_eq!(read(boxed.as_bytes())[0].grid, Ok(grid2()));
+    }
+
+    #[test]
+    fn the_rest_of_a_grid_cut_by_a_blank_line_is_not_joined_to_the_next() {
+        // Found by the framing property: the rows after the blank line, with the next
+        // grid's first band, looked like a whole grid.
+        let (g1, g2) = (GRID1.parse::<Grid>().unwrap(), grid2());
+        for cut in 1..11 {
+            let mut first: Vec<String> = boxed(&g1).lines().map(str::to_string).collect();
+            first.insert(cut, String::new());
+            let text = format!("{}\n{}{}", first.join("\n"), boxed(&g2), boxed(&g1));
+            let got = outline(&text);
+            let good: Vec<_> = got.iter().filter(|r| r.1.is_ok()).collect();
+            assert_eq!(
+                good,
+                [&(13, Ok(g2)), &(24, Ok(g1))],
+                "cut at {cut}: {got:?}"
+            );
+        }
+        // Bordered grids, the same.
+        let bordered = |g: &Grid| -> String {
+            boxed(g)
+                .lines()
+                .map(|l| match l.starts_with('-') {
+                    true => "+-------+-------+-------+\n".to_string(),
+                    false => format!("| {} |\n", l.replace('|', "| ")),
+                })
+                .fold("+-------+-------+-------+\n".to_string(), |a, l| a + &l)
+                + "+-------+-------+-------+\n"
+        };
+        for cut in 2..12 {
+            let mut first: Vec<String> = bordered(&g1).lines().map(str::to_string).collect();
+            first.insert(cut, String::new());
+            let text = format!("{}\n{}{}", first.join("\n"), bordered(&g2), bordered(&g1));
+            let got = outline(&text);
+            let good: Vec<_> = got.iter().filter(|r| r.1.is_ok()).collect();
+            assert_eq!(
+                good,
+                [&(16, Ok(g2)), &(29, Ok(g1))],
+                "cut at {cut}: {got:?}"
+            );
+        }
     }
 }

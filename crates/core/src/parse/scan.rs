@@ -34,6 +34,10 @@ pub(super) struct Line {
     pub error: Option<ParseError>,
     /// The byte range of the tag of a whole puzzle, if it has one.
     pub tag: Option<(usize, usize)>,
+    /// The line's shape: a hash of where its layout is between its squares (a run of
+    /// whitespace counted as one, whitespace at either end not counted). The rows of
+    /// one boxed grid share it.
+    pub shape: u64,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -119,6 +123,17 @@ pub(super) fn trim_space(mut text: &[u8]) -> &[u8] {
     }
 }
 
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// The shape hash after `byte` (`S` for a square), with a run of whitespace before it.
+fn shape_step(mut hash: u64, space: bool, byte: u8) -> u64 {
+    const PRIME: u64 = 0x0100_0000_01b3;
+    if space {
+        hash = (hash ^ u64::from(b'_')).wrapping_mul(PRIME);
+    }
+    (hash ^ u64::from(byte)).wrapping_mul(PRIME)
+}
+
 /// A CSV header such as `quizzes,solutions`: only letters, `_` and spaces between
 /// `,`, `;` or tabs (at least one of them), and at least one letter.
 fn is_csv_header(line: &[u8]) -> bool {
@@ -137,6 +152,7 @@ pub(super) fn scan(line: &[u8], number: usize, squares: &mut [u8; 81]) -> Line {
         column: 1,
         error: None,
         tag: None,
+        shape: FNV_OFFSET,
     };
     let text = trim_space(line);
     match text.first() {
@@ -154,6 +170,8 @@ pub(super) fn scan(line: &[u8], number: usize, squares: &mut [u8; 81]) -> Line {
     let mut bad = 0;
     // Layout or whitespace seen between two squares.
     let mut gapped = false;
+    // Whitespace seen since the last square or layout, not yet counted in the shape.
+    let mut space_pending = false;
     let mut i = 0;
     let mut column = 0;
     while i < line.len() {
@@ -168,8 +186,16 @@ pub(super) fn scan(line: &[u8], number: usize, squares: &mut [u8; 81]) -> Line {
         }
         let (value, width) = match classify(line[i]) {
             Class::Square(v) => (v, 1),
-            Class::Layout | Class::Space => {
+            Class::Space => {
                 gapped |= out.count > 0;
+                space_pending = out.shape != FNV_OFFSET;
+                i += 1;
+                continue;
+            }
+            Class::Layout => {
+                gapped |= out.count > 0;
+                out.shape = shape_step(out.shape, space_pending, line[i]);
+                space_pending = false;
                 i += 1;
                 continue;
             }
@@ -183,6 +209,8 @@ pub(super) fn scan(line: &[u8], number: usize, squares: &mut [u8; 81]) -> Line {
         if out.count == 0 {
             out.column = column;
         }
+        out.shape = shape_step(out.shape, space_pending, b'S');
+        space_pending = false;
         squares[out.count] = value;
         out.count += 1;
         i += width;
@@ -273,6 +301,22 @@ mod tests {
         assert_eq!(kind("4 . . |. . . |8 ."), Kind::Fragment);
         assert_eq!(kind("hello world"), Kind::Garbage);
         assert_eq!(kind("abcdefghi"), Kind::Garbage);
+    }
+
+    #[test]
+    fn rows_of_one_style_share_a_shape() {
+        let shape = |line: &str| scan(line.as_bytes(), 1, &mut [0; 81]).shape;
+        assert_eq!(
+            shape("4 . . |. . . |8 . 5"),
+            shape("  . 3 .  |. x . |. . .  ")
+        );
+        assert_eq!(shape("4.....8.5"), shape("123456789"));
+        assert_ne!(
+            shape("4 . . |. . . |8 . 5"),
+            shape("| 4 . . | . . . | 8 . 5 |")
+        );
+        assert_ne!(shape("4 . . |. . . |8 . 5"), shape("4.....8.5"));
+        assert_ne!(shape("4 . . . . . 8 . 5"), shape("4.....8.5"));
     }
 
     #[test]
