@@ -40,6 +40,11 @@ pub struct RecordReader {
     drifting: Option<usize>,
     /// The last line read ended a complete, good record.
     just_completed: bool,
+    /// While drifting: a separator came right after a broken grid without a border
+    /// ended, so that grid's rows go on past where it ended.
+    overrun: bool,
+    /// The last grid's rows had a border all round.
+    last_bordered: bool,
 }
 
 /// A boxed grid in progress: its rows of 9 squares and the separators between them.
@@ -65,6 +70,11 @@ struct Frame {
     suspect: Option<usize>,
     /// Started right after a broken grid, whatever showed since.
     drifted: bool,
+    /// Started after a broken grid's rows overran its end (see `RecordReader::overrun`):
+    /// a separator after row 3 does not show where it starts.
+    overrun: bool,
+    /// Its rows have a border all round.
+    bordered: bool,
     /// The shape of its rows (see `scan::Line::shape`); 0 before the first good row.
     shape: u64,
     /// The last row was a good one (9 squares, all good).
@@ -82,6 +92,8 @@ impl Frame {
         shaky: false,
         suspect: None,
         drifted: false,
+        overrun: false,
+        bordered: false,
         shape: 0,
         last_good: false,
     };
@@ -131,6 +143,8 @@ impl RecordReader {
             grid: Frame::EMPTY,
             drifting: None,
             just_completed: false,
+            overrun: false,
+            last_bordered: false,
         }
     }
 
@@ -203,7 +217,7 @@ impl RecordReader {
 
     /// Ends the input, emitting the unfinished grid if there is one.
     pub fn finish(&mut self, mut emit: impl FnMut(Record)) {
-        self.end_grid(false, &mut emit);
+        self.end_grid(End::Other, &mut emit);
     }
 
     /// A line with lone `\r`s in it is several lines (old Mac line endings) if one of
@@ -234,7 +248,7 @@ impl RecordReader {
         let just_completed = core::mem::take(&mut self.just_completed);
         match scanned.kind {
             Kind::Skipped => {}
-            Kind::Blank if self.grid.rows > 0 => self.end_grid(true, emit),
+            Kind::Blank if self.grid.rows > 0 => self.end_grid(End::Blank, emit),
             Kind::Blank => {
                 // A blank line right after a grid ended by its count of rows shows
                 // that it ended where the text says.
@@ -244,7 +258,7 @@ impl RecordReader {
             }
             Kind::Separator => self.separator(position, emit),
             Kind::Whole => {
-                self.end_grid(false, emit);
+                self.end_grid(End::Other, emit);
                 self.drifting = None;
                 self.just_completed = scanned.error.is_none();
                 let grid = match scanned.error {
@@ -256,17 +270,18 @@ impl RecordReader {
                     .map_or(Tag::NONE, |(from, to)| Tag::new(&line[from..to]));
                 emit(Record::new(position, grid, tag));
             }
-            Kind::Row if scanned.error.is_none() => self.row(position, scanned.shape, emit),
+            Kind::Row if scanned.error.is_none() => self.row(position, &scanned, emit),
             Kind::Row | Kind::Fragment | Kind::Garbage => self.bad_line(&scanned, emit),
         }
     }
 
     /// A line of 9 squares, all of them good.
-    fn row(&mut self, position: Position, shape: u64, emit: &mut impl FnMut(Record)) {
+    fn row(&mut self, position: Position, line: &Line, emit: &mut impl FnMut(Record)) {
+        let shape = line.shape;
         if self.grid.overfull() {
             self.split_last_row(emit);
         } else if self.grid.refuses(Some(shape)) {
-            self.end_grid(false, emit);
+            self.end_grid(End::Boundary, emit);
         }
         if self.grid.rows == 0 {
             self.start_grid();
@@ -274,6 +289,7 @@ impl RecordReader {
         let grid = &mut self.grid;
         if grid.shape == 0 {
             grid.shape = shape;
+            grid.bordered = line.bordered;
         }
         grid.last_good = true;
         if grid.rows < 9 {
@@ -284,7 +300,7 @@ impl RecordReader {
         grid.rows += 1;
         grid.band_rows += 1;
         if grid.is_complete() {
-            self.end_grid(false, emit);
+            self.end_grid(End::Count, emit);
         }
     }
 
@@ -326,7 +342,7 @@ impl RecordReader {
         emit: &mut impl FnMut(Record),
     ) {
         if self.grid.refuses(None) {
-            self.end_grid(false, emit);
+            self.end_grid(End::Other, emit);
         }
         if self.grid.rows == 0 {
             self.start_grid();
@@ -341,7 +357,7 @@ impl RecordReader {
         grid.rows += 1;
         grid.band_rows += 1;
         if grid.is_complete() {
-            self.end_grid(false, emit);
+            self.end_grid(End::Count, emit);
         }
     }
 
@@ -354,19 +370,22 @@ impl RecordReader {
         let kept = last < 9 && grid.last_good;
         let mut row = [0; 9];
         let start = grid.starts[last.min(8)];
-        let shape = grid.shape;
+        let (shape, bordered) = (grid.shape, grid.bordered);
         if kept {
             row.copy_from_slice(&grid.squares[9 * last..9 * last + 9]);
             grid.rows -= 1;
             grid.band_rows -= 1;
         }
-        self.end_grid(false, emit);
+        // Where the next grid starts is known only if this one's bands were sound.
+        let known = kept && !grid.shaky;
+        self.end_grid(if known { End::Boundary } else { End::Other }, emit);
         if kept {
             self.start_grid();
             let grid = &mut self.grid;
             grid.squares[..9].copy_from_slice(&row);
             grid.starts[0] = start;
             grid.shape = shape;
+            grid.bordered = bordered;
             grid.last_good = true;
             grid.rows = 1;
             grid.band_rows = 1;
@@ -378,6 +397,7 @@ impl RecordReader {
         self.grid = Frame {
             suspect,
             drifted: suspect.is_some(),
+            overrun: core::mem::take(&mut self.overrun) && suspect.is_some(),
             ..Frame::EMPTY
         };
     }
@@ -386,19 +406,30 @@ impl RecordReader {
     fn separator(&mut self, position: Position, emit: &mut impl FnMut(Record)) {
         let grid = &mut self.grid;
         if grid.rows == 0 {
-            // A border before a grid.
+            // A border before a grid; or, right after a broken grid without a border,
+            // a sign that its rows go on.
+            self.overrun |= self.drifting.is_some() && !self.last_bordered;
             return;
         }
         if grid.band_rows == 0 {
-            // Two separators in a row: the bottom border of a grid, then the top border
-            // of the next. The grid in progress ends here.
-            self.end_grid(false, emit);
+            // Two separators in a row: in grids with a border all round, the bottom
+            // border of a grid, then the top border of the next, so the grid in
+            // progress ends here. In others, one of them is a stray line.
+            if grid.bordered {
+                self.end_grid(End::Boundary, emit);
+            }
             return;
         }
         let band_rows = grid.band_rows;
         let misplaced = ParseErrorKind::BandRows { found: band_rows };
         match grid.bands {
-            0 if band_rows == 3 => grid.suspect = None,
+            // A separator after row 3 shows where the grid starts (unless the rows
+            // of a grid before it overran its end).
+            0 if band_rows == 3 => {
+                if !grid.overrun {
+                    grid.suspect = None;
+                }
+            }
             0 if band_rows > 3 && !grid.shaky && grid.error.is_none() => {
                 // Rows of 9 squares that are no part of the grid came before it: they
                 // are a record of their own, and the grid is the last 3 rows.
@@ -422,7 +453,10 @@ impl RecordReader {
                 // A separator inside the last band: the grid ends here.
                 grid.fail(misplaced, position);
                 grid.shaky = true;
-                self.end_grid(false, emit);
+                let bordered = grid.bordered;
+                self.end_grid(End::Other, emit);
+                // Without a border, a grid never ends at a separator: its rows go on.
+                self.overrun = !bordered;
                 return;
             }
         }
@@ -430,8 +464,8 @@ impl RecordReader {
         grid.band_rows = 0;
     }
 
-    /// Emits the grid in progress, if there is one; `at_blank` if a blank line ends it.
-    fn end_grid(&mut self, at_blank: bool, emit: &mut impl FnMut(Record)) {
+    /// Emits the grid in progress, if there is one.
+    fn end_grid(&mut self, end: End, emit: &mut impl FnMut(Record)) {
         let grid = &mut self.grid;
         if grid.rows == 0 {
             return;
@@ -442,20 +476,26 @@ impl RecordReader {
             let found = 9 * grid.rows.min(9);
             grid.fail(ParseErrorKind::TooFewSquares { found }, start);
         }
-        if let (Some(after), 0) = (grid.suspect, grid.bands) {
+        if let Some(after) = grid.suspect {
             grid.fail(ParseErrorKind::UnsureStart { after }, start);
         }
         // A broken grid may have ended at the wrong row, or have rows left after the
         // line that ended it: the grid after it is suspect until something shows where
-        // it starts. A blank line after a grid that was suspect from its start shows
-        // where the next one starts.
-        let broken = !complete
-            || grid.shaky
-            || grid
-                .error
-                .is_some_and(|e| matches!(e.kind, ParseErrorKind::UnsureStart { .. }));
-        self.drifting = (broken && !(at_blank && grid.drifted)).then_some(start.line);
+        // it starts.
+        let broken = !complete || grid.shaky || grid.suspect.is_some();
+        self.drifting = match end {
+            // The line that ended it starts the next grid.
+            End::Boundary => None,
+            // A blank line after a grid that was suspect from its start is where the
+            // text puts a boundary.
+            End::Blank if grid.drifted => None,
+            _ => broken.then_some(start.line),
+        };
         self.just_completed = complete && grid.error.is_none();
+        self.last_bordered = grid.bordered;
+        // A grid without a border cut short by a blank line may go on after it, in
+        // bands that a separator after their 3rd row would wrongly seem to confirm.
+        self.overrun = end == End::Blank && !complete && !grid.bordered;
         let result = match grid.error {
             Some(e) => Err(e),
             None => Ok(grid.squares),
@@ -476,6 +516,21 @@ impl RecordReader {
             _ => Ok(grid),
         }
     }
+}
+
+/// What ended a grid.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum End {
+    /// Its last row.
+    Count,
+    /// A blank line.
+    Blank,
+    /// A line that begins the next grid: a row of another shape, a band's 4th row
+    /// followed by a 5th, a second separator in a row.
+    Boundary,
+    /// Anything else: a whole puzzle, a bad line where a separator was due, a
+    /// separator in the last band, the end of the input.
+    Other,
 }
 
 /// The UTF-8 byte-order mark.

@@ -38,6 +38,9 @@ pub(super) struct Line {
     /// whitespace counted as one, whitespace at either end not counted). The rows of
     /// one boxed grid share it.
     pub shape: u64,
+    /// The line starts (after whitespace) with layout, as the rows of a grid with a
+    /// border all round do.
+    pub bordered: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -153,6 +156,7 @@ pub(super) fn scan(line: &[u8], number: usize, squares: &mut [u8; 81]) -> Line {
         error: None,
         tag: None,
         shape: FNV_OFFSET,
+        bordered: false,
     };
     let text = trim_space(line);
     match text.first() {
@@ -194,6 +198,7 @@ pub(super) fn scan(line: &[u8], number: usize, squares: &mut [u8; 81]) -> Line {
             }
             Class::Layout => {
                 gapped |= out.count > 0;
+                out.bordered |= out.shape == FNV_OFFSET;
                 out.shape = shape_step(out.shape, space_pending, line[i]);
                 space_pending = false;
                 i += 1;
