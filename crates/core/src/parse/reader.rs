@@ -38,7 +38,8 @@ pub struct RecordReader {
     /// line or whole puzzle since: a grid that starts right after it may start at the
     /// wrong row.
     drifting: Option<usize>,
-    /// The last line read ended a complete, good record.
+    /// The last line read ended a record at its natural end: a grid's last row or a
+    /// whole puzzle.
     just_completed: bool,
     /// While drifting: a separator came right after a broken grid without a border
     /// ended, so that grid's rows go on past where it ended.
@@ -68,8 +69,6 @@ struct Frame {
     /// Started right after a broken grid (the line of that grid's start); cleared when
     /// a separator after row 3 shows where this grid starts.
     suspect: Option<usize>,
-    /// Started right after a broken grid, whatever showed since.
-    drifted: bool,
     /// Started after a broken grid's rows overran its end (see `RecordReader::overrun`):
     /// a separator after row 3 does not show where it starts.
     overrun: bool,
@@ -91,7 +90,6 @@ impl Frame {
         error: None,
         shaky: false,
         suspect: None,
-        drifted: false,
         overrun: false,
         bordered: false,
         shape: 0,
@@ -260,7 +258,7 @@ impl RecordReader {
             Kind::Whole => {
                 self.end_grid(End::Other, emit);
                 self.drifting = None;
-                self.just_completed = scanned.error.is_none();
+                self.just_completed = true;
                 let grid = match scanned.error {
                     Some(e) => Err(e),
                     None => self.checked(self.scratch, position),
@@ -376,9 +374,8 @@ impl RecordReader {
             grid.rows -= 1;
             grid.band_rows -= 1;
         }
-        // Where the next grid starts is known only if this one's bands were sound.
-        let known = kept && !grid.shaky;
-        self.end_grid(if known { End::Boundary } else { End::Other }, emit);
+        // The grid is broken, so the next one is suspect all the same.
+        self.end_grid(End::Other, emit);
         if kept {
             self.start_grid();
             let grid = &mut self.grid;
@@ -396,7 +393,6 @@ impl RecordReader {
         let suspect = self.drifting.take();
         self.grid = Frame {
             suspect,
-            drifted: suspect.is_some(),
             overrun: core::mem::take(&mut self.overrun) && suspect.is_some(),
             ..Frame::EMPTY
         };
@@ -486,12 +482,11 @@ impl RecordReader {
         self.drifting = match end {
             // The line that ended it starts the next grid.
             End::Boundary => None,
-            // A blank line after a grid that was suspect from its start is where the
-            // text puts a boundary.
-            End::Blank if grid.drifted => None,
             _ => broken.then_some(start.line),
         };
-        self.just_completed = complete && grid.error.is_none();
+        // A blank line right after the last row shows that the grid ended where the
+        // text ends it, if its rows and bands were sound.
+        self.just_completed = complete && !grid.shaky;
         self.last_bordered = grid.bordered;
         // A grid without a border cut short by a blank line may go on after it, in
         // bands that a separator after their 3rd row would wrongly seem to confirm.
@@ -525,8 +520,8 @@ enum End {
     Count,
     /// A blank line.
     Blank,
-    /// A line that begins the next grid: a row of another shape, a band's 4th row
-    /// followed by a 5th, a second separator in a row.
+    /// A line that begins the next grid: a row of another shape, or a second
+    /// separator in a row in grids with a border all round.
     Boundary,
     /// Anything else: a whole puzzle, a bad line where a separator was due, a
     /// separator in the last band, the end of the input.
@@ -943,18 +938,20 @@ mod tests {
         };
         let mut first = rows(&g1);
         first.insert(4, "7".into());
+        // Framing is sure again after a blank line that follows a grid's 9th row.
         let text = format!(
-            "{}\n{}\n{}\n\n{}\n",
+            "{}\n{}\n{}\n\n{}\n\n{}\n",
             first.join("\n"),
             rows(&g2).join("\n"),
             rows(&g1).join("\n"),
             rows(&g2).join("\n"),
+            rows(&g1).join("\n"),
         );
         let got = outline(&text);
         assert_eq!(got[0], (1, Err((RowSquares { found: 1 }, 5))));
         assert_eq!(got[1].1, Err((UnsureStart { after: 1 }, got[1].0)));
-        assert!(got.iter().all(|r| r.1.is_err() || r.1 == Ok(g2)), "{got:?}");
-        assert_eq!(got.last(), Some(&(30, Ok(g2))));
+        assert!(got[..got.len() - 1].iter().all(|r| r.1.is_err()), "{got:?}");
+        assert_eq!(got.last(), Some(&(40, Ok(g1))));
     }
 
     #[test]
