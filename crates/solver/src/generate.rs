@@ -130,7 +130,11 @@ fn dig(rng: &mut Rng, solution: &Grid, settings: &Settings) -> Grid {
 /// with his two rules propagating, until at least `n` squares have a single candidate
 /// with at least 8 distinct digits among them; those squares are the puzzle. A
 /// contradiction starts over. The puzzle may have 0, 1 or many solutions.
+///
+/// `n` above 81 is taken as 81 (a grid has no more squares to fill): the answer is then
+/// a full grid.
 pub fn norvig_random_puzzle(rng: &mut Rng, n: usize) -> Grid {
+    let n = n.min(81);
     loop {
         let mut state = empty_state();
         for square in shuffled_squares(rng) {
@@ -173,4 +177,18 @@ fn random_candidate(rng: &mut Rng, cells: u16) -> u16 {
         c &= c - 1;
     }
     c & c.wrapping_neg()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn norvig_random_puzzle_asked_for_more_than_81_squares_returns_a_full_grid() {
+        // Issue 18 item 4: n = 82 never returned.
+        let mut rng = Rng::with_seed(18);
+        for n in [81, 82, usize::MAX] {
+            assert_eq!(norvig_random_puzzle(&mut rng, n).givens(), 81, "n = {n}");
+        }
+    }
 }

@@ -1,0 +1,140 @@
+//! What was wrong with a puzzle's text, and where.
+
+use crate::{Digit, Square, Unit};
+use core::fmt;
+
+/// Where in the input something is: 1-based line and column (in characters).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+pub struct Position {
+    /// 1-based line number.
+    pub line: usize,
+    /// 1-based column, counted in characters.
+    pub column: usize,
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, column {}", self.line, self.column)
+    }
+}
+
+/// What was wrong with a puzzle's text.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ParseErrorKind {
+    /// The puzzle ended with fewer than 81 squares.
+    TooFewSquares {
+        /// How many squares were found.
+        found: usize,
+    },
+    /// More than 81 squares where one puzzle was expected.
+    TooManySquares {
+        /// How many squares were found.
+        found: usize,
+    },
+    /// A character that is neither a square nor layout.
+    UnexpectedChar {
+        /// The character.
+        ch: char,
+    },
+    /// A byte that is not part of any UTF-8 character.
+    InvalidUtf8 {
+        /// The byte.
+        byte: u8,
+    },
+    /// A line longer than any puzzle could be; the reader's caller decides the limit.
+    LineTooLong {
+        /// The limit in bytes that the line passed.
+        limit: usize,
+    },
+    /// A line inside a boxed grid that is not a row of 9 squares.
+    RowSquares {
+        /// How many squares the line has (up to 81).
+        found: usize,
+    },
+    /// A separator line in a boxed grid after a band that is not 3 rows.
+    BandRows {
+        /// How many rows the band has.
+        found: usize,
+    },
+    /// A boxed grid of 9 rows, without separators, right after a grid that ended
+    /// broken: where it starts is unsure, so it is not read.
+    UnsureStart {
+        /// The line the broken grid before it starts on.
+        after: usize,
+    },
+    /// Two equal givens in one unit: the puzzle cannot have a solution.
+    Conflict {
+        /// The digit given twice.
+        digit: Digit,
+        /// The row, column or box that holds both.
+        unit: Unit,
+        /// The first square holding it.
+        first: Square,
+        /// The second square holding it.
+        second: Square,
+    },
+}
+
+impl fmt::Display for ParseErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            ParseErrorKind::TooFewSquares { found } => {
+                write!(f, "too few squares: found {found}, a puzzle has 81")
+            }
+            ParseErrorKind::TooManySquares { found } => {
+                write!(f, "too many squares: found {found}, a puzzle has 81")
+            }
+            ParseErrorKind::UnexpectedChar { ch } => {
+                write!(
+                    f,
+                    "unexpected character {ch:?} (squares are 1-9, with 0 or . for empty)"
+                )
+            }
+            ParseErrorKind::InvalidUtf8 { byte } => {
+                write!(f, "invalid UTF-8 byte 0x{byte:02X}")
+            }
+            ParseErrorKind::LineTooLong { limit } => {
+                write!(f, "line longer than {limit} bytes, not read further")
+            }
+            ParseErrorKind::RowSquares { found } => {
+                write!(f, "a row of {found} squares in a boxed grid (a row has 9)")
+            }
+            ParseErrorKind::BandRows { found } => write!(
+                f,
+                "a separator after {found} rows of a boxed grid (a band has 3)"
+            ),
+            ParseErrorKind::UnsureStart { after } => write!(
+                f,
+                "a boxed grid right after the broken one of line {after}: where it starts \
+                 is unsure, so it is not read (a blank line between grids avoids this)"
+            ),
+            ParseErrorKind::Conflict {
+                digit,
+                unit,
+                first,
+                second,
+            } => write!(
+                f,
+                "digit {digit} is given twice in {unit} ({first} and {second})"
+            ),
+        }
+    }
+}
+
+/// A puzzle that could not be read, and where.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ParseError {
+    /// What was wrong.
+    pub kind: ParseErrorKind,
+    /// Where: the offending character or line, or the start of the puzzle for errors
+    /// about the whole puzzle (square counts, conflicts).
+    pub position: Position,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.position, self.kind)
+    }
+}
+
+impl std::error::Error for ParseError {}

@@ -1,0 +1,1064 @@
+//! The framing of records: which lines make one puzzle.
+
+use super::scan::{self, Kind, Line};
+use super::{ParseError, ParseErrorKind, Position, Record, Tag};
+use crate::Grid;
+
+/// Splits lines of text into puzzle [`Record`]s; see the [module docs](super).
+///
+/// ```
+/// use bitdoku_core::RecordReader;
+/// let text = "# two puzzles\n\
+///     4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......  grid1\n\
+///     1234\n";
+/// let mut reader = RecordReader::new();
+/// let mut records = Vec::new();
+/// for line in text.lines() {
+///     reader.push_line(line.as_bytes(), |r| records.push(r));
+/// }
+/// reader.finish(|r| records.push(r));
+/// assert_eq!(records.len(), 2);
+/// assert_eq!(records[0].line, 2);
+/// assert_eq!(records[0].tag(), Some("grid1"));
+/// assert!(records[0].grid.is_ok());
+/// assert_eq!(records[1].grid.unwrap_err().to_string(),
+///            "line 3, column 1: too few squares: found 4, a puzzle has 81");
+/// ```
+#[derive(Clone, Debug)]
+pub struct RecordReader {
+    /// False for [`RecordReader::without_conflict_check`].
+    check_conflicts: bool,
+    /// Lines pushed so far.
+    line: usize,
+    /// One line's squares, as [`scan::scan`] writes them.
+    scratch: [u8; 81],
+    /// The boxed grid in progress (`rows == 0`: none).
+    grid: Frame,
+    /// The first line of a grid that ended broken, by its row count, with no blank
+    /// line or whole puzzle since: a grid that starts right after it may start at the
+    /// wrong row.
+    drifting: Option<usize>,
+    /// The last line read ended a record at its natural end: a grid's last row or a
+    /// whole puzzle.
+    just_completed: bool,
+    /// While drifting: a separator came right after a broken grid without a border
+    /// ended, so that grid's rows go on past where it ended.
+    overrun: bool,
+    /// The last grid's rows had a border all round.
+    last_bordered: bool,
+}
+
+/// A boxed grid in progress: its rows of 9 squares and the separators between them.
+#[derive(Clone, Debug)]
+struct Frame {
+    /// The first 9 rows' squares, row `r` at `9 * r`.
+    squares: [u8; 81],
+    /// Where each of the first 9 rows starts.
+    starts: [Position; 9],
+    /// Rows so far, bad ones included.
+    rows: usize,
+    /// Rows since the last separator (or the start).
+    band_rows: usize,
+    /// Bands closed by a separator: 0 while none has been seen.
+    bands: usize,
+    /// The first error, if any.
+    error: Option<ParseError>,
+    /// Some row was not 9 squares (a bad character counted as one), or some band
+    /// not 3 rows.
+    shaky: bool,
+    /// Started right after a broken grid (the line of that grid's start); cleared when
+    /// a separator after row 3 shows where this grid starts.
+    suspect: Option<usize>,
+    /// Started after a broken grid's rows overran its end (see `RecordReader::overrun`):
+    /// a separator after row 3 does not show where it starts.
+    overrun: bool,
+    /// Its rows have a border all round.
+    bordered: bool,
+    /// The shape of its rows (see `scan::Line::shape`); 0 before the first good row.
+    shape: u64,
+    /// The last row was a good one (9 squares, all good).
+    last_good: bool,
+}
+
+impl Frame {
+    const EMPTY: Frame = Frame {
+        squares: [0; 81],
+        starts: [Position { line: 0, column: 0 }; 9],
+        rows: 0,
+        band_rows: 0,
+        bands: 0,
+        error: None,
+        shaky: false,
+        suspect: None,
+        overrun: false,
+        bordered: false,
+        shape: 0,
+        last_good: false,
+    };
+
+    fn fail(&mut self, kind: ParseErrorKind, position: Position) {
+        if self.error.is_none() {
+            self.error = Some(ParseError { kind, position });
+        }
+    }
+
+    /// True once the grid has all its rows: 9 without separators, or 3 in the last band.
+    fn is_complete(&self) -> bool {
+        match self.bands {
+            0 => self.rows == 9,
+            1 => false,
+            _ => self.band_rows == 3,
+        }
+    }
+
+    /// True if a row (of `shape`, if it is a good one) cannot join this grid: its shape
+    /// differs from the grid's rows, or the grid has separators and the band the row
+    /// would join has 4 rows already (then the 4th began another grid).
+    fn refuses(&self, shape: Option<u64>) -> bool {
+        let other_shape = matches!(shape, Some(s) if self.shape != 0 && s != self.shape);
+        self.rows > 0 && (other_shape || self.overfull())
+    }
+
+    /// The grid has separators and its band has more rows than 3.
+    fn overfull(&self) -> bool {
+        self.bands > 0 && self.band_rows >= 4
+    }
+}
+
+impl Default for RecordReader {
+    fn default() -> Self {
+        RecordReader::new()
+    }
+}
+
+impl RecordReader {
+    /// A reader at the start of the input.
+    pub const fn new() -> RecordReader {
+        RecordReader {
+            check_conflicts: true,
+            line: 0,
+            scratch: [0; 81],
+            grid: Frame::EMPTY,
+            drifting: None,
+            just_completed: false,
+            overrun: false,
+            last_bordered: false,
+        }
+    }
+
+    /// A reader that does not look for a digit given twice in a unit: its records'
+    /// grids may repeat one (every other check stays). For a caller that solves every
+    /// grid anyway: the solvers answer such a grid with no solution, and
+    /// [`Record::conflict`] then says which digit repeats, as [`RecordReader::new`]
+    /// would have. `bitdoku solve` and `count` read this way, so that the check costs
+    /// nothing for the puzzles that solve.
+    pub const fn without_conflict_check() -> RecordReader {
+        RecordReader {
+            check_conflicts: false,
+            ..RecordReader::new()
+        }
+    }
+
+    /// How many lines have been read: the lines pushed, each line with lone `\r` line
+    /// breaks counted as the lines it was split into.
+    pub const fn lines(&self) -> usize {
+        self.line
+    }
+
+    /// Counts a line that the caller did not pass in full (for example one too long to
+    /// read). It is taken for a bad row of a boxed grid: it joins the grid in progress
+    /// or starts one, so that a grid of such lines gives one record; with no grid
+    /// around it (a blank line or a whole puzzle before and after), it is a record of
+    /// its own. The error is `kind`, at column 1.
+    pub fn push_rejected_line(&mut self, kind: ParseErrorKind, mut emit: impl FnMut(Record)) {
+        self.line += 1;
+        let position = Position {
+            line: self.line,
+            column: 1,
+        };
+        self.bad_row(kind, position, true, &mut emit);
+    }
+
+    /// Reads one line (without or with its `\n` / `\r\n`), calling `emit` for each
+    /// puzzle it completes: none, one, or two (an unfinished grid from the lines
+    /// before, then the puzzle on this line).
+    pub fn push_line(&mut self, line: &[u8], mut emit: impl FnMut(Record)) {
+        let mut line = line.strip_suffix(b"\n").unwrap_or(line);
+        while let Some(rest) = line.strip_suffix(b"\r") {
+            line = rest;
+        }
+        if self.grid.rows == 0 && line.len() == 81 && line.iter().all(|&b| scan::is_square(b)) {
+            // The common case, one puzzle per line and nothing else, read without the
+            // general path below; the result is the same.
+            self.line += 1;
+            for (square, &b) in self.scratch.iter_mut().zip(line) {
+                *square = b.wrapping_sub(b'0') % 10 * u8::from(b != b'.');
+            }
+            let start = Position {
+                line: self.line,
+                column: 1,
+            };
+            self.drifting = None;
+            self.just_completed = true;
+            let grid = self.checked(self.scratch, start);
+            emit(Record::new(start, grid, Tag::NONE));
+            return;
+        }
+        if line.contains(&b'\r') && self.splits_at_cr(line) {
+            for part in line.split(|&b| b == b'\r') {
+                self.push_part(part, &mut emit);
+            }
+        } else {
+            self.push_part(line, &mut emit);
+        }
+    }
+
+    /// Ends the input, emitting the unfinished grid if there is one.
+    pub fn finish(&mut self, mut emit: impl FnMut(Record)) {
+        self.end_grid(End::Other, &mut emit);
+    }
+
+    /// A line with lone `\r`s in it is several lines (old Mac line endings) if one of
+    /// its parts is a line of its own kind: blank, a comment, a separator, a row or a
+    /// whole puzzle. Otherwise the `\r` is a stray character inside a line.
+    fn splits_at_cr(&mut self, line: &[u8]) -> bool {
+        line.split(|&b| b == b'\r').any(|part| {
+            let part = part.strip_prefix(BOM).unwrap_or(part);
+            let kind = scan::scan(part, 0, &mut self.scratch).kind;
+            !matches!(kind, Kind::Fragment | Kind::Garbage)
+        })
+    }
+
+    /// Reads one line, with no line break left in it.
+    fn push_part(&mut self, line: &[u8], emit: &mut impl FnMut(Record)) {
+        self.line += 1;
+        // A byte-order mark (Windows editors write one) is not part of the text; it is
+        // skipped at the start of any line, so that files joined by `cat` read alike.
+        let line = line.strip_prefix(BOM).unwrap_or(line);
+        let scanned = scan::scan(line, self.line, &mut self.scratch);
+        let position = Position {
+            line: self.line,
+            column: scanned.column,
+        };
+        if matches!(scanned.kind, Kind::Skipped) {
+            return;
+        }
+        let just_completed = core::mem::take(&mut self.just_completed);
+        match scanned.kind {
+            Kind::Skipped => {}
+            Kind::Blank if self.grid.rows > 0 => self.end_grid(End::Blank, emit),
+            Kind::Blank => {
+                // A blank line right after a grid ended by its count of rows shows
+                // that it ended where the text says.
+                if just_completed {
+                    self.drifting = None;
+                }
+            }
+            Kind::Separator => self.separator(position, emit),
+            Kind::Whole => {
+                self.end_grid(End::Other, emit);
+                self.drifting = None;
+                self.just_completed = true;
+                let grid = match scanned.error {
+                    Some(e) => Err(e),
+                    None => self.checked(self.scratch, position),
+                };
+                let tag = scanned
+                    .tag
+                    .map_or(Tag::NONE, |(from, to)| Tag::new(&line[from..to]));
+                emit(Record::new(position, grid, tag));
+            }
+            Kind::Row if scanned.error.is_none() => self.row(position, &scanned, emit),
+            Kind::Row | Kind::Fragment | Kind::Garbage => self.bad_line(&scanned, emit),
+        }
+    }
+
+    /// A line of 9 squares, all of them good.
+    fn row(&mut self, position: Position, line: &Line, emit: &mut impl FnMut(Record)) {
+        let shape = line.shape;
+        if self.grid.overfull() {
+            self.split_last_row(emit);
+        } else if self.grid.refuses(Some(shape)) {
+            self.end_grid(End::Boundary, emit);
+        }
+        if self.grid.rows == 0 {
+            self.start_grid();
+        }
+        let grid = &mut self.grid;
+        if grid.shape == 0 {
+            grid.shape = shape;
+            grid.bordered = line.bordered;
+        }
+        grid.last_good = true;
+        if grid.rows < 9 {
+            let at = 9 * grid.rows;
+            grid.squares[at..at + 9].copy_from_slice(&self.scratch[..9]);
+            grid.starts[grid.rows] = position;
+        }
+        grid.rows += 1;
+        grid.band_rows += 1;
+        if grid.is_complete() {
+            self.end_grid(End::Count, emit);
+        }
+    }
+
+    /// A line with squares that is not a good row: a record of its own between grids
+    /// (unless it is a row with a bad character: then it starts a grid), a bad row
+    /// inside one.
+    fn bad_line(&mut self, line: &Line, emit: &mut impl FnMut(Record)) {
+        let position = Position {
+            line: self.line,
+            column: line.column,
+        };
+        let in_grid = self.grid.rows > 0;
+        match (line.kind, line.error) {
+            (Kind::Row, Some(e)) => self.bad_row(e.kind, e.position, false, emit),
+            (_, Some(e)) if in_grid => self.bad_row(e.kind, e.position, true, emit),
+            (_, None) if in_grid => self.bad_row(
+                ParseErrorKind::RowSquares { found: line.count },
+                position,
+                true,
+                emit,
+            ),
+            (_, error) => {
+                let error = error.unwrap_or(ParseError {
+                    kind: ParseErrorKind::TooFewSquares { found: line.count },
+                    position,
+                });
+                emit(Record::new(position, Err(error), Tag::NONE));
+            }
+        }
+    }
+
+    /// A row that is bad (`kind` at `position`), in the grid in progress or a new one;
+    /// `misshapen` if it is not 9 squares (or not known to be).
+    fn bad_row(
+        &mut self,
+        kind: ParseErrorKind,
+        position: Position,
+        misshapen: bool,
+        emit: &mut impl FnMut(Record),
+    ) {
+        if self.grid.refuses(None) {
+            self.end_grid(End::Other, emit);
+        }
+        if self.grid.rows == 0 {
+            self.start_grid();
+        }
+        let grid = &mut self.grid;
+        grid.fail(kind, position);
+        grid.shaky |= misshapen;
+        grid.last_good = false;
+        if grid.rows < 9 {
+            grid.starts[grid.rows] = position;
+        }
+        grid.rows += 1;
+        grid.band_rows += 1;
+        if grid.is_complete() {
+            self.end_grid(End::Count, emit);
+        }
+    }
+
+    /// A band of a grid with separators ran to 5 rows: its 4th began the next grid,
+    /// with no separator or blank line between. The grid ends before that row, which
+    /// starts the next (if it was a good row, and among the 9 kept).
+    fn split_last_row(&mut self, emit: &mut impl FnMut(Record)) {
+        let grid = &mut self.grid;
+        let last = grid.rows - 1;
+        let kept = last < 9 && grid.last_good;
+        let mut row = [0; 9];
+        let start = grid.starts[last.min(8)];
+        let (shape, bordered) = (grid.shape, grid.bordered);
+        if kept {
+            row.copy_from_slice(&grid.squares[9 * last..9 * last + 9]);
+            grid.rows -= 1;
+            grid.band_rows -= 1;
+        }
+        // The grid is broken, so the next one is suspect all the same.
+        self.end_grid(End::Other, emit);
+        if kept {
+            self.start_grid();
+            let grid = &mut self.grid;
+            grid.squares[..9].copy_from_slice(&row);
+            grid.starts[0] = start;
+            grid.shape = shape;
+            grid.bordered = bordered;
+            grid.last_good = true;
+            grid.rows = 1;
+            grid.band_rows = 1;
+        }
+    }
+
+    fn start_grid(&mut self) {
+        let suspect = self.drifting.take();
+        self.grid = Frame {
+            suspect,
+            overrun: core::mem::take(&mut self.overrun) && suspect.is_some(),
+            ..Frame::EMPTY
+        };
+    }
+
+    /// A line of layout only: a band separator, or a grid's border.
+    fn separator(&mut self, position: Position, emit: &mut impl FnMut(Record)) {
+        let grid = &mut self.grid;
+        if grid.rows == 0 {
+            // A border before a grid; or, right after a broken grid without a border,
+            // a sign that its rows go on.
+            self.overrun |= self.drifting.is_some() && !self.last_bordered;
+            return;
+        }
+        if grid.band_rows == 0 {
+            // Two separators in a row: in grids with a border all round, the bottom
+            // border of a grid, then the top border of the next, so the grid in
+            // progress ends here. In others, one of them is a stray line.
+            if grid.bordered {
+                self.end_grid(End::Boundary, emit);
+            }
+            return;
+        }
+        let band_rows = grid.band_rows;
+        let misplaced = ParseErrorKind::BandRows { found: band_rows };
+        match grid.bands {
+            // A separator after row 3 shows where the grid starts (unless the rows
+            // of a grid before it overran its end).
+            0 if band_rows == 3 => {
+                if !grid.overrun {
+                    grid.suspect = None;
+                }
+            }
+            0 if band_rows > 3 && !grid.shaky && grid.error.is_none() => {
+                // Rows of 9 squares that are no part of the grid came before it: they
+                // are a record of their own, and the grid is the last 3 rows.
+                let stray = band_rows - 3;
+                let error = ParseError {
+                    kind: ParseErrorKind::TooFewSquares { found: 9 * stray },
+                    position: grid.starts[0],
+                };
+                emit(Record::new(grid.starts[0], Err(error), Tag::NONE));
+                grid.squares.copy_within(9 * stray..9 * band_rows, 0);
+                grid.starts.copy_within(stray..band_rows, 0);
+                grid.rows = 3;
+                grid.suspect = None;
+            }
+            0 | 1 if band_rows != 3 => {
+                grid.fail(misplaced, position);
+                grid.shaky = true;
+            }
+            0 | 1 => {}
+            _ => {
+                // A separator inside the last band: the grid ends here.
+                grid.fail(misplaced, position);
+                grid.shaky = true;
+                let bordered = grid.bordered;
+                self.end_grid(End::Other, emit);
+                // Without a border, a grid never ends at a separator: its rows go on.
+                self.overrun = !bordered;
+                return;
+            }
+        }
+        grid.bands += 1;
+        grid.band_rows = 0;
+    }
+
+    /// Emits the grid in progress, if there is one.
+    fn end_grid(&mut self, end: End, emit: &mut impl FnMut(Record)) {
+        let grid = &mut self.grid;
+        if grid.rows == 0 {
+            return;
+        }
+        let start = grid.starts[0];
+        let complete = grid.is_complete();
+        if !complete {
+            let found = 9 * grid.rows.min(9);
+            grid.fail(ParseErrorKind::TooFewSquares { found }, start);
+        }
+        if let Some(after) = grid.suspect {
+            grid.fail(ParseErrorKind::UnsureStart { after }, start);
+        }
+        // A broken grid may have ended at the wrong row, or have rows left after the
+        // line that ended it: the grid after it is suspect until something shows where
+        // it starts.
+        let broken = !complete || grid.shaky || grid.suspect.is_some();
+        self.drifting = match end {
+            // The line that ended it starts the next grid.
+            End::Boundary => None,
+            _ => broken.then_some(start.line),
+        };
+        // A blank line right after the last row shows that the grid ended where the
+        // text ends it, if its rows and bands were sound.
+        self.just_completed = complete && !grid.shaky;
+        self.last_bordered = grid.bordered;
+        // A grid without a border cut short by a blank line may go on after it, in
+        // bands that a separator after their 3rd row would wrongly seem to confirm.
+        self.overrun = end == End::Blank && !complete && !grid.bordered;
+        let result = match grid.error {
+            Some(e) => Err(e),
+            None => Ok(grid.squares),
+        };
+        self.grid = Frame::EMPTY;
+        let result = result.and_then(|squares| self.checked(squares, start));
+        emit(Record::new(start, result, Tag::NONE));
+    }
+
+    /// The grid of `squares`, or the first digit it repeats (if this reader checks).
+    fn checked(&self, squares: [u8; 81], start: Position) -> Result<Grid, ParseError> {
+        let grid = Grid::from_values(squares);
+        match self.check_conflicts.then(|| grid.conflicts()) {
+            Some(found) if !found.is_empty() => Err(ParseError {
+                kind: found[0].kind(),
+                position: start,
+            }),
+            _ => Ok(grid),
+        }
+    }
+}
+
+/// What ended a grid.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum End {
+    /// Its last row.
+    Count,
+    /// A blank line.
+    Blank,
+    /// A line that begins the next grid: a row of another shape, or a second
+    /// separator in a row in grids with a border all round.
+    Boundary,
+    /// Anything else: a whole puzzle, a bad line where a separator was due, a
+    /// separator in the last band, the end of the input.
+    Other,
+}
+
+/// The UTF-8 byte-order mark.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::{ParseErrorKind, Position, Record};
+    use crate::Grid;
+
+    const GRID1: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    fn read(text: &[u8]) -> Vec<Record> {
+        read_with(RecordReader::new(), text)
+    }
+
+    fn read_with(mut reader: RecordReader, text: &[u8]) -> Vec<Record> {
+        let mut out = Vec::new();
+        for line in text.split_inclusive(|&b| b == b'\n') {
+            reader.push_line(line, |r| out.push(r));
+        }
+        reader.finish(|r| out.push(r));
+        out
+    }
+
+    fn kinds(text: &[u8]) -> Vec<Result<usize, (ParseErrorKind, Position)>> {
+        read(text)
+            .into_iter()
+            .map(|r| r.grid.map(|_| r.line).map_err(|e| (e.kind, e.position)))
+            .collect()
+    }
+
+    fn pos(line: usize, column: usize) -> Position {
+        Position { line, column }
+    }
+
+    #[test]
+    fn one_line_puzzles_comments_and_crlf() {
+        let text = format!("# header\n\n{GRID1}\r\n  \n{GRID1}   a comment 123\n");
+        let records = read(text.as_bytes());
+        assert_eq!(records.len(), 2);
+        assert_eq!(records[0].line, 3);
+        assert_eq!(records[1].line, 5);
+        assert_eq!(records[0].grid, records[1].grid);
+        assert_eq!(records[0].grid.as_ref().unwrap().to_string(), GRID1);
+    }
+
+    #[test]
+    fn boxed_grid_over_lines() {
+        let boxed = "4 . . |. . . |8 . 5 \n. 3 . |. . . |. . . \n. . . |7 . . |. . . \n\
+                     ------+------+------\n. 2 . |. . . |. 6 . \n. . . |. 8 . |4 . . \n\
+                     . . . |. 1 . |. . . \n------+------+------\n. . . |6 . 3 |. 7 . \n\
+                     5 . . |2 . . |. . . \n1 . 4 |. . . |. . . \n";
+        let records = read(boxed.as_bytes());
+        assert_eq!(records.len(), 1);
+        assert_eq!(records[0].grid.as_ref().unwrap().to_string(), GRID1);
+    }
+
+    #[test]
+    fn errors_name_what_and_where() {
+        use ParseErrorKind::*;
+        let short = &GRID1[..80];
+        let text = format!("{short}\n{GRID1}\n");
+        assert_eq!(
+            kinds(text.as_bytes()),
+            vec![Err((TooFewSquares { found: 80 }, pos(1, 1))), Ok(2)]
+        );
+        let long = format!("{GRID1}5\n");
+        assert_eq!(
+            kinds(long.as_bytes()),
+            vec![Err((TooManySquares { found: 82 }, pos(1, 1)))]
+        );
+        // One more square of a spaced-out puzzle is an error, not a tag.
+        let spaced: String = GRID1.chars().flat_map(|c| [c, ' ']).collect();
+        let spaced = format!("{spaced} 5 6\n");
+        assert_eq!(
+            kinds(spaced.as_bytes()),
+            vec![Err((TooManySquares { found: 83 }, pos(1, 1)))]
+        );
+        let mut bad = GRID1.to_string();
+        bad.replace_range(10..11, "x");
+        assert_eq!(
+            kinds(bad.as_bytes()),
+            vec![Err((UnexpectedChar { ch: 'x' }, pos(1, 11)))]
+        );
+        let mut utf = GRID1.to_string();
+        utf.replace_range(2..3, "é");
+        assert_eq!(
+            kinds(utf.as_bytes()),
+            vec![Err((UnexpectedChar { ch: 'é' }, pos(1, 3)))]
+        );
+        let mut raw = GRID1.as_bytes().to_vec();
+        raw[5] = 0xFF;
+        raw[6] = 0;
+        assert_eq!(
+            kinds(&raw),
+            vec![Err((InvalidUtf8 { byte: 0xFF }, pos(1, 6)))]
+        );
+        assert_eq!(
+            kinds(b"hello world\n"),
+            vec![Err((UnexpectedChar { ch: 'h' }, pos(1, 1)))]
+        );
+        let glued = format!("{GRID1}x\n");
+        assert_eq!(
+            kinds(glued.as_bytes()),
+            vec![Err((UnexpectedChar { ch: 'x' }, pos(1, 82)))]
+        );
+    }
+
+    fn tags(text: &str) -> Vec<Result<Option<String>, ParseErrorKind>> {
+        read(text.as_bytes())
+            .into_iter()
+            .map(|r| match r.grid {
+                Ok(_) => Ok(r.tag().map(str::to_string)),
+                Err(e) => Err(e.kind),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn text_after_a_separator_is_the_tag() {
+        // Issue 15: each of these was "too many squares" or "unexpected character".
+        for (line, tag) in [
+            (format!("{GRID1} 17 clues"), Some("17 clues")),
+            (format!("{GRID1} 2"), Some("2")),
+            (format!("{GRID1} 9.9"), Some("9.9")),
+            (format!("{GRID1}\t3"), Some("3")),
+            (format!("{GRID1} SOLUTION"), Some("SOLUTION")),
+            (format!("{GRID1},{GRID1}"), Some(GRID1)),
+            (format!("{GRID1}:grid1"), Some("grid1")),
+            (format!("{GRID1}; a b ;"), Some("a b ;")),
+            (format!("{GRID1}|x"), Some("x")),
+            (format!("{GRID1}\u{a0}nbsp"), Some("nbsp")),
+            (format!("{GRID1}\x0Cff"), Some("ff")),
+            (format!("{GRID1}\x0Bvt"), Some("vt")),
+            (format!("{GRID1}   \t "), None),
+            (format!("{GRID1},"), None),
+            (format!("   {GRID1}  tagged  \r"), Some("tagged")),
+        ] {
+            assert_eq!(tags(&line), [Ok(tag.map(str::to_string))], "{line:?}");
+        }
+        // Each record keeps its own tag; a record without one has none.
+        let text = format!("{GRID1} a\n{GRID1}\n{GRID1} b\n");
+        assert_eq!(
+            tags(&text),
+            [Ok(Some("a".into())), Ok(None), Ok(Some("b".into()))]
+        );
+    }
+
+    #[test]
+    fn a_long_or_broken_tag_is_cut_and_says_so() {
+        let long = "é".repeat(60); // 120 bytes
+        let records = read(format!("{GRID1} {long}").as_bytes());
+        let tag = records[0].tag().unwrap();
+        assert_eq!(tag, "é".repeat(47)); // 94 bytes: 95 would split a character
+        assert!(records[0].tag_truncated());
+        let mut raw = format!("{GRID1} ab").into_bytes();
+        raw.extend_from_slice(b"\xFFcd");
+        let records = read(&raw);
+        assert!(records[0].grid.is_ok());
+        assert_eq!(records[0].tag(), Some("ab"));
+        assert!(records[0].tag_truncated());
+        let exact = "t".repeat(Record::TAG_CAPACITY);
+        let records = read(format!("{GRID1} {exact}").as_bytes());
+        assert_eq!(records[0].tag(), Some(exact.as_str()));
+        assert!(!records[0].tag_truncated());
+    }
+
+    #[test]
+    fn a_csv_header_is_skipped() {
+        let text = format!("quizzes,solutions\n{GRID1},{GRID1}\npuzzle;solution\r\n");
+        assert_eq!(tags(&text), [Ok(Some(GRID1.to_string()))]);
+        assert_eq!(read(b"id,puzzle,solution,clues,difficulty\n").len(), 0);
+        // Words without a comma are still an error.
+        assert_eq!(
+            tags("hello world\n"),
+            [Err(ParseErrorKind::UnexpectedChar { ch: 'h' })]
+        );
+    }
+
+    #[test]
+    fn boxed_grids_with_borders_still_parse() {
+        let grid: Grid = GRID1.parse().unwrap();
+        let boxed = format!("{grid:#}");
+        let bordered: String = boxed
+            .lines()
+            .map(|l| {
+                if l.starts_with('-') {
+                    "+-------+-------+-------+\n".to_string()
+                } else {
+                    format!("|{l}|\n")
+                }
+            })
+            .collect();
+        for text in [boxed.clone(), bordered] {
+            let records = read(text.as_bytes());
+            assert_eq!(records.len(), 1, "{text}");
+            assert_eq!(records[0].grid, Ok(grid), "{text}");
+            assert_eq!(records[0].tag(), None);
+        }
+        // Tags are for one-line puzzles: text after a grid's last row is a bad row.
+        let tagged = format!("{}  # hard\n", boxed.trim_end());
+        assert_eq!(
+            tags(&tagged),
+            [Err(ParseErrorKind::UnexpectedChar { ch: '#' })]
+        );
+    }
+
+    #[test]
+    fn conflicts_are_errors() {
+        let mut text = GRID1.as_bytes().to_vec();
+        text[1] = b'4'; // A2 = 4, like A1
+        let records = read(&text);
+        let err = records[0].grid.unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 1, column 1: digit 4 is given twice in row A (A1 and A2)"
+        );
+    }
+
+    #[test]
+    fn an_unchecked_reader_leaves_conflicts_to_record_conflict() {
+        // The same error, puzzle start and all, as the checking reader gives, in a
+        // one-line puzzle, an indented one and a boxed grid; other errors and valid
+        // grids are read the same by both readers.
+        let mut repeated = GRID1.as_bytes().to_vec();
+        repeated[1] = b'4';
+        let repeated = String::from_utf8(repeated).unwrap();
+        let mut values = *GRID1.parse::<Grid>().unwrap().values();
+        values[1] = 4;
+        let boxed = Grid::from_values(values);
+        let text = format!("{repeated}\n   {repeated}\n12x\n{GRID1}\n\n{boxed:#}\n");
+        let checked = read(text.as_bytes());
+        let unchecked = read_with(RecordReader::without_conflict_check(), text.as_bytes());
+        assert_eq!(checked.len(), unchecked.len());
+        for (c, u) in checked.iter().zip(&unchecked) {
+            assert_eq!((c.line, c.column), (u.line, u.column));
+            match (&c.grid, &u.grid) {
+                (Err(e), Ok(_)) => assert_eq!(u.conflict(), Some(*e)),
+                (c, u) => assert_eq!(c, u),
+            }
+            assert_eq!(c.conflict(), None);
+        }
+        assert_eq!(unchecked[1].column, 4);
+        let found = unchecked.iter().filter(|r| r.conflict().is_some()).count();
+        assert_eq!((unchecked.len(), found), (5, 3));
+    }
+
+    #[test]
+    fn bad_line_does_not_swallow_the_next() {
+        let text = format!("12x\n{GRID1}\n..\n");
+        let k = kinds(text.as_bytes());
+        assert_eq!(k.len(), 3);
+        assert!(k[0].is_err());
+        assert_eq!(k[1], Ok(2));
+        assert_eq!(
+            k[2],
+            Err((ParseErrorKind::TooFewSquares { found: 2 }, pos(3, 1)))
+        );
+    }
+
+    #[test]
+    fn empty_and_comment_only_inputs_have_no_records() {
+        assert!(read(b"").is_empty());
+        assert!(read(b"# a\n#b\n\n   \n").is_empty());
+        assert!(read(b"------+------+------\n").is_empty());
+    }
+
+    /// GRID1 with its digits relabelled (`d` -> `d % 9 + 1`): another valid puzzle.
+    fn grid2() -> Grid {
+        let mut values = *GRID1.parse::<Grid>().unwrap().values();
+        for v in values.iter_mut().filter(|v| **v != 0) {
+            *v = *v % 9 + 1;
+        }
+        Grid::from_values(values)
+    }
+
+    fn boxed(grid: &Grid) -> String {
+        format!("{grid:#}")
+    }
+
+    /// Each record as `(line, Ok(grid))` or `(line, Err((kind, error line)))`.
+    type Outline = Vec<(usize, Result<Grid, (ParseErrorKind, usize)>)>;
+
+    fn outline(text: &str) -> Outline {
+        read(text.as_bytes())
+            .into_iter()
+            .map(|r| (r.line, r.grid.map_err(|e| (e.kind, e.position.line))))
+            .collect()
+    }
+
+    #[test]
+    fn a_stray_line_before_boxed_grids_costs_only_its_own_record() {
+        // Issue 18 item 1: the `7` used to shift the framing of every following grid,
+        // giving a phantom puzzle made of two grids' rows.
+        use ParseErrorKind::*;
+        let (g1, g2) = (GRID1.parse::<Grid>().unwrap(), grid2());
+        let text = format!("7\n{}{}{}", boxed(&g1), boxed(&g2), boxed(&g1));
+        assert_eq!(
+            outline(&text),
+            [
+                (1, Err((TooFewSquares { found: 1 }, 1))),
+                (2, Ok(g1)),
+                (13, Ok(g2)),
+                (24, Ok(g1))
+            ]
+        );
+        // The same with rows written without layout, and with a garbage line.
+        let plain = |g: &Grid| -> String {
+            let s = g.to_string();
+            (0..9)
+                .map(|r| format!("{}\n", &s[9 * r..9 * r + 9]))
+                .collect()
+        };
+        let text = format!("12345\n{}hello world\n{}", plain(&g1), plain(&g2));
+        assert_eq!(
+            outline(&text),
+            [
+                (1, Err((TooFewSquares { found: 5 }, 1))),
+                (2, Ok(g1)),
+                (11, Err((UnexpectedChar { ch: 'h' }, 11))),
+                (12, Ok(g2))
+            ]
+        );
+    }
+
+    #[test]
+    fn stray_rows_of_nine_squares_are_split_off_at_the_first_separator() {
+        use ParseErrorKind::*;
+        let (g1, g2) = (GRID1.parse::<Grid>().unwrap(), grid2());
+        let text = format!(
+            "123456789\n{}.........\n.........\n{}",
+            boxed(&g1),
+            boxed(&g2)
+        );
+        assert_eq!(
+            outline(&text),
+            [
+                (1, Err((TooFewSquares { found: 9 }, 1))),
+                (2, Ok(g1)),
+                (13, Err((TooFewSquares { found: 18 }, 13))),
+                (15, Ok(g2))
+            ]
+        );
+    }
+
+    #[test]
+    fn a_bad_row_costs_its_grid_only_and_the_message_points_at_it() {
+        use ParseErrorKind::*;
+        let (g1, g2) = (GRID1.parse::<Grid>().unwrap(), grid2());
+        // Row 5 of the first grid cut short, row 2 of the second has a typo.
+        let mut first: Vec<String> = boxed(&g1).lines().map(str::to_string).collect();
+        let row = first[5].trim_end();
+        first[5] = row[..row.len() - 2].to_string();
+        let mut second: Vec<String> = boxed(&g2).lines().map(str::to_string).collect();
+        second[1].replace_range(2..3, "x");
+        let text = format!(
+            "{}\n{}\n{}",
+            first.join("\n"),
+            second.join("\n"),
+            boxed(&g1)
+        );
+        let got = outline(&text);
+        assert_eq!(got.len(), 3, "{got:?}");
+        assert_eq!(got[0], (1, Err((RowSquares { found: 8 }, 6))));
+        assert_eq!(got[1], (12, Err((UnexpectedChar { ch: 'x' }, 13))));
+        assert_eq!(got[2], (23, Ok(g1)));
+        assert_eq!(
+            read(text.as_bytes())[0].grid.unwrap_err().to_string(),
+            "line 6, column 1: a row of 8 squares in a boxed grid (a row has 9)"
+        );
+    }
+
+    #[test]
+    fn a_band_of_the_wrong_size_is_found_at_its_separator() {
+        use ParseErrorKind::*;
+        let (g1, g2) = (GRID1.parse::<Grid>().unwrap(), grid2());
+        // The first grid loses row 2, the second gains an extra row in band 2.
+        let mut first: Vec<String> = boxed(&g1).lines().map(str::to_string).collect();
+        first.remove(1);
+        let mut second: Vec<String> = boxed(&g2).lines().map(str::to_string).collect();
+        second.insert(5, "1 2 3 |4 5 6 |7 8 9".into());
+        let text = format!(
+            "{}\n{}\n{}",
+            first.join("\n"),
+            second.join("\n"),
+            boxed(&g2)
+        );
+        assert_eq!(
+            outline(&text),
+            [
+                (1, Err((BandRows { found: 2 }, 3))),
+                (11, Err((BandRows { found: 4 }, 19))),
+                (23, Ok(g2))
+            ]
+        );
+    }
+
+    #[test]
+    fn after_a_broken_grid_an_unframed_grid_is_not_guessed_at() {
+        // Rows without separators: after a grid with an extra line, where the next
+        // grid starts cannot be known. It is reported, never read as a phantom.
+        use ParseErrorKind::*;
+        let (g1, g2) = (GRID1.parse::<Grid>().unwrap(), grid2());
+        let rows = |g: &Grid| -> Vec<String> {
+            let s = g.to_string();
+            (0..9).map(|r| s[9 * r..9 * r + 9].to_string()).collect()
+        };
+        let mut first = rows(&g1);
+        first.insert(4, "7".into());
+        // Framing is sure again after a blank line that follows a grid's 9th row.
+        let text = format!(
+            "{}\n{}\n{}\n\n{}\n\n{}\n",
+            first.join("\n"),
+            rows(&g2).join("\n"),
+            rows(&g1).join("\n"),
+            rows(&g2).join("\n"),
+            rows(&g1).join("\n"),
+        );
+        let got = outline(&text);
+        assert_eq!(got[0], (1, Err((RowSquares { found: 1 }, 5))));
+        assert_eq!(got[1].1, Err((UnsureStart { after: 1 }, got[1].0)));
+        assert!(got[..got.len() - 1].iter().all(|r| r.1.is_err()), "{got:?}");
+        assert_eq!(got.last(), Some(&(40, Ok(g1))));
+    }
+
+    #[test]
+    fn a_grid_of_over_long_lines_is_one_record() {
+        // Issue 18 item 7: nine rejected rows gave nine records.
+        let kind = ParseErrorKind::LineTooLong { limit: 65536 };
+        let mut reader = RecordReader::new();
+        let mut out = Vec::new();
+        for _ in 0..3 {
+            for _ in 0..3 {
+                reader.push_rejected_line(kind, |r| out.push(r));
+            }
+            reader.push_line(b"------+------+------", |r| out.push(r));
+        }
+        reader.push_line(GRID1.as_bytes(), |r| out.push(r));
+        for _ in 0..9 {
+            reader.push_rejected_line(kind, |r| out.push(r));
+        }
+        reader.push_line(b"", |r| out.push(r));
+        reader.push_rejected_line(kind, |r| out.push(r));
+        reader.push_line(GRID1.as_bytes(), |r| out.push(r));
+        reader.finish(|r| out.push(r));
+        let lines: Vec<_> = out.iter().map(|r| (r.line, r.grid.is_ok())).collect();
+        assert_eq!(
+            lines,
+            [(1, false), (13, true), (14, false), (24, false), (25, true)]
+        );
+        assert_eq!(out[0].grid.unwrap_err().kind, kind);
+    }
+
+    #[test]
+    fn old_mac_line_endings_give_one_record_per_puzzle() {
+        // Issue 18 item 6: a file with only `\r` line endings was one invalid record.
+        let g1: Grid = GRID1.parse().unwrap();
+        let boxed = boxed(&grid2()).replace('\n', "\r");
+        let text = format!("# cr\r{GRID1} tag\r\r{boxed}{GRID1}\r");
+        let got: Vec<_> = read(text.as_bytes())
+            .iter()
+            .map(|r| (r.line, r.grid, r.tag().map(str::to_string)))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (2, Ok(g1), Some("tag".to_string())),
+                (4, Ok(grid2()), None),
+                (15, Ok(g1), None)
+            ]
+        );
+        // A lone `\r` inside a puzzle is still a bad character, not a line break.
+        let (left, right) = GRID1.split_at(50);
+        assert_eq!(
+            kinds(format!("{left}\r{right}\n").as_bytes()),
+            [Err((
+                ParseErrorKind::UnexpectedChar { ch: '\r' },
+                pos(1, 51)
+            ))]
+        );
+    }
+
+    #[test]
+    fn doubled_line_endings_and_boms_on_any_line_are_read() {
+        // `\r\r\n` (CRLF converted twice) and a file joined from two with a BOM each.
+        let text = format!("\u{feff}{GRID1}\r\r\n\u{feff}{GRID1}\r\n\u{feff}# c\n");
+        assert_eq!(kinds(text.as_bytes()), [Ok(1), Ok(2)]);
+        let boxed = format!("\u{feff}{}", boxed(&grid2()));
+        assert_eq!(read(boxed.as_bytes())[0].grid, Ok(grid2()));
+    }
+
+    #[test]
+    fn the_rest_of_a_grid_cut_by_a_blank_line_is_not_joined_to_the_next() {
+        // Found by the framing property: the rows after the blank line, with the next
+        // grid's first band, looked like a whole grid.
+        let (g1, g2) = (GRID1.parse::<Grid>().unwrap(), grid2());
+        for cut in 1..11 {
+            let mut first: Vec<String> = boxed(&g1).lines().map(str::to_string).collect();
+            first.insert(cut, String::new());
+            let text = format!("{}\n{}{}", first.join("\n"), boxed(&g2), boxed(&g1));
+            let got = outline(&text);
+            let good: Vec<_> = got.iter().filter(|r| r.1.is_ok()).collect();
+            assert_eq!(
+                good,
+                [&(13, Ok(g2)), &(24, Ok(g1))],
+                "cut at {cut}: {got:?}"
+            );
+        }
+        // Bordered grids, the same.
+        let bordered = |g: &Grid| -> String {
+            boxed(g)
+                .lines()
+                .map(|l| match l.starts_with('-') {
+                    true => "+-------+-------+-------+\n".to_string(),
+                    false => format!("| {} |\n", l.replace('|', "| ")),
+                })
+                .fold("+-------+-------+-------+\n".to_string(), |a, l| a + &l)
+                + "+-------+-------+-------+\n"
+        };
+        for cut in 2..12 {
+            let mut first: Vec<String> = bordered(&g1).lines().map(str::to_string).collect();
+            first.insert(cut, String::new());
+            let text = format!("{}\n{}{}", first.join("\n"), bordered(&g2), bordered(&g1));
+            let got = outline(&text);
+            let good: Vec<_> = got.iter().filter(|r| r.1.is_ok()).collect();
+            assert_eq!(
+                good,
+                [&(16, Ok(g2)), &(29, Ok(g1))],
+                "cut at {cut}: {got:?}"
+            );
+        }
+    }
+}

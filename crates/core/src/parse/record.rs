@@ -1,0 +1,118 @@
+//! One puzzle read from the input, with where it was and its tag.
+
+use super::{ParseError, Position};
+use crate::Grid;
+use core::fmt;
+
+/// One puzzle read from the input: where it starts, and the grid or what was wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// The line the puzzle starts on (1-based).
+    pub line: usize,
+    /// The column its first square is in (1-based; 1 for a record with no square).
+    pub column: usize,
+    /// The puzzle, or the first error found in it.
+    pub grid: Result<Grid, ParseError>,
+    /// The text after the puzzle on its last line, if any: see [`Record::tag`].
+    tag: Tag,
+}
+
+/// A record's tag, kept inline so that a [`Record`] stays `Copy` and reading
+/// allocates nothing: at most [`Record::TAG_CAPACITY`] bytes of UTF-8.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) struct Tag {
+    /// The length in bytes, with [`Tag::TRUNCATED`] set if the text was cut.
+    len: u8,
+    bytes: [u8; Record::TAG_CAPACITY],
+}
+
+impl Tag {
+    const TRUNCATED: u8 = 0x80;
+    pub(super) const NONE: Tag = Tag {
+        len: 0,
+        bytes: [0; Record::TAG_CAPACITY],
+    };
+
+    /// The tag of `text`: its longest prefix that is valid UTF-8 and fits, cut at a
+    /// character boundary; marked truncated if that is not all of it.
+    pub(super) fn new(text: &[u8]) -> Tag {
+        let valid = match core::str::from_utf8(text) {
+            Ok(s) => s,
+            Err(e) => core::str::from_utf8(&text[..e.valid_up_to()]).unwrap_or_default(),
+        };
+        let mut end = valid.len().min(Record::TAG_CAPACITY);
+        while !valid.is_char_boundary(end) {
+            end -= 1;
+        }
+        let mut tag = Tag::NONE;
+        tag.bytes[..end].copy_from_slice(&valid.as_bytes()[..end]);
+        // `end` <= TAG_CAPACITY < 0x80, so the length fits beside the flag.
+        tag.len = end as u8 | if end < text.len() { Tag::TRUNCATED } else { 0 };
+        tag
+    }
+
+    fn text(&self) -> &str {
+        let len = usize::from(self.len & !Tag::TRUNCATED);
+        core::str::from_utf8(&self.bytes[..len]).unwrap_or_default()
+    }
+}
+
+impl fmt::Debug for Tag {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.text(), f)
+    }
+}
+
+impl Record {
+    pub(super) fn new(start: Position, grid: Result<Grid, ParseError>, tag: Tag) -> Record {
+        Record {
+            line: start.line,
+            column: start.column,
+            grid,
+            tag,
+        }
+    }
+
+    /// The most bytes of a tag a record keeps; a longer tag is cut to this (at a
+    /// character boundary) and [`Record::tag_truncated`] says so.
+    pub const TAG_CAPACITY: usize = 95;
+
+    /// The record's *tag*: the text after its 81st square, on the same line, after a
+    /// separator (whitespace, `,`, `:`, `;` or `|`), with the separator and the
+    /// whitespace around the text removed. `None` if there is no such text. A tag that
+    /// is not valid UTF-8 is cut before the first invalid byte.
+    ///
+    /// ```
+    /// use bitdoku_core::RecordReader;
+    /// let puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    /// let mut reader = RecordReader::new();
+    /// let mut tags = Vec::new();
+    /// for line in [format!("{puzzle} 17 clues"), format!("{puzzle},id-42"), puzzle.to_string()] {
+    ///     reader.push_line(line.as_bytes(), |r| tags.push(r.tag().map(str::to_string)));
+    /// }
+    /// assert_eq!(tags, [Some("17 clues".to_string()), Some("id-42".to_string()), None]);
+    /// ```
+    pub fn tag(&self) -> Option<&str> {
+        Some(self.tag.text()).filter(|t| !t.is_empty())
+    }
+
+    /// True if the tag was longer than [`Record::TAG_CAPACITY`] bytes (or held invalid
+    /// UTF-8) and [`Record::tag`] gives only its start.
+    pub fn tag_truncated(&self) -> bool {
+        self.tag.len & Tag::TRUNCATED != 0
+    }
+
+    /// The first repeated digit of the record's grid, as the error a checking reader
+    /// gives for it (see [`RecordReader::without_conflict_check`]); `None` if the grid
+    /// repeats none, or if the record is already an error.
+    pub fn conflict(&self) -> Option<ParseError> {
+        let grid = self.grid.as_ref().ok()?;
+        grid.conflicts().first().map(|c| ParseError {
+            kind: c.kind(),
+            position: Position {
+                line: self.line,
+                column: self.column,
+            },
+        })
+    }
+}
