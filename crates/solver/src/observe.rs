@@ -200,6 +200,17 @@ pub trait Observer {
     fn keep_going(&mut self) -> bool {
         true
     }
+
+    /// True to have [`Observer::solution`] called on each solution found, by either
+    /// engine (unlike [`Event::Solution`], which needs `ENABLED` and so the step
+    /// engine). For enumerating solutions at full speed.
+    const SOLUTIONS: bool = false;
+
+    /// Called with each solution when `SOLUTIONS` is true.
+    #[inline(always)]
+    fn solution(&mut self, grid: &Grid) {
+        let _ = grid;
+    }
 }
 
 /// The no-op observer: costs nothing.
@@ -214,5 +225,10 @@ impl<O: Observer> Observer for &mut O {
     #[inline(always)]
     fn keep_going(&mut self) -> bool {
         (**self).keep_going()
+    }
+    const SOLUTIONS: bool = O::SOLUTIONS;
+    #[inline(always)]
+    fn solution(&mut self, grid: &Grid) {
+        (**self).solution(grid)
     }
 }

@@ -182,6 +182,30 @@ impl State {
         }
     }
 
+    /// The state of a pencilmark puzzle: each square keeps the candidates `board`
+    /// leaves it, then propagation (with locked candidates). `None` if a square has no
+    /// candidate or propagation finds a contradiction.
+    pub(crate) fn from_board<O: Observer>(board: &Board, obs: &mut O) -> Option<State> {
+        let mut queue = Queue::new();
+        let mut state = State {
+            cells: [ALL; 81],
+            digits: [ALL_SQUARES; 9],
+        };
+        for (i, c) in board.0.iter().enumerate() {
+            let bits = c.bits() & ALL;
+            if bits == 0 {
+                return None;
+            }
+            state.set(i, bits);
+            if bits & (bits - 1) == 0 {
+                queue.push(i);
+            }
+        }
+        state
+            .propagate(&mut queue, ALL_UNITS, true, obs)
+            .then_some(state)
+    }
+
     /// The state after the givens and propagation, or `None` if that contradicts.
     /// With `locked`, locked candidates join the two rules.
     pub(crate) fn start<O: Observer>(grid: &Grid, locked: bool, obs: &mut O) -> Option<State> {
