@@ -3,7 +3,7 @@
 //! with a mix of `s` and `i`, so the output does not depend on the thread count.
 
 use crate::args::Generate;
-use bitdoku_solver::generate::{generate, norvig_random_puzzle, Settings};
+use bitdoku_solver::generate::{generate, norvig_random_puzzle, Settings, Symmetry};
 use rayon::prelude::*;
 use std::io::{self, Write};
 
@@ -31,8 +31,13 @@ pub fn run(args: &Generate, out: &mut dyn Write) -> io::Result<u8> {
     });
     let settings = Settings {
         clues: args.clues.map(|k| k as usize),
-        symmetric: args.symmetric,
+        symmetry: if args.symmetric {
+            Symmetry::Rotate180
+        } else {
+            Symmetry::None
+        },
         minimal: args.minimal,
+        level: None,
         attempts: 1000,
     };
     let threads = args.threads.map_or_else(

@@ -2,7 +2,9 @@
 //! solver and against each other.
 
 use bitdoku_core::Grid;
-use bitdoku_solver::generate::{generate, norvig_random_puzzle, random_solution, Settings};
+use bitdoku_solver::generate::{
+    generate, norvig_random_puzzle, random_solution, Settings, Symmetry,
+};
 use bitdoku_solver::rate::{rate, Technique};
 use bitdoku_solver::{count_solutions, search, search_observed, Event, Observer, Options};
 use fastrand::Rng;
@@ -37,7 +39,7 @@ fn generated_puzzles_are_unique_minimal_and_reproducible() {
 fn symmetric_and_clue_targets() {
     let mut rng = Rng::with_seed(2);
     let settings = Settings {
-        symmetric: true,
+        symmetry: Symmetry::Rotate180,
         clues: Some(30),
         ..Settings::default()
     };
@@ -58,6 +60,51 @@ fn symmetric_and_clue_targets() {
         None,
         "17 clues is out of reach in 2 grids"
     );
+}
+
+#[test]
+fn every_symmetry_holds_on_unique_reproducible_puzzles() {
+    for symmetry in Symmetry::ALL {
+        assert_eq!(Symmetry::from_name(symmetry.name()), Some(symmetry));
+        let settings = Settings {
+            symmetry,
+            ..Settings::default()
+        };
+        let mut rng = Rng::with_seed(4);
+        let mut again = Rng::with_seed(4);
+        for _ in 0..6 {
+            let p = generate(&mut rng, &settings).unwrap();
+            assert_eq!(Some(p), generate(&mut again, &settings));
+            assert!(symmetry.holds(&p), "{} {p}", symmetry.name());
+            assert_eq!(count_solutions(&p, 2), 1, "{p}");
+        }
+    }
+    // `holds` can fail: a single given breaks every symmetry but `none`, and an
+    // asymmetric generated puzzle breaks them in general.
+    let mut one = [0u8; 81];
+    one[1] = 5;
+    let one = Grid::from_values(one);
+    assert!(Symmetry::ALL[1..].iter().all(|s| !s.holds(&one)));
+    assert!(Symmetry::None.holds(&one));
+    assert_eq!(Symmetry::Rotate90.orbit(0).count_ones(), 4);
+    assert_eq!(Symmetry::Dihedral.orbit(1).count_ones(), 8);
+    assert_eq!(Symmetry::Diagonal.orbit(10).count_ones(), 1);
+}
+
+#[test]
+fn level_targets_rate_at_that_level() {
+    let mut rng = Rng::with_seed(5);
+    for level in 1..=4 {
+        let settings = Settings {
+            level: Some(level),
+            ..Settings::default()
+        };
+        for _ in 0..4 {
+            let p = generate(&mut rng, &settings).unwrap();
+            assert_eq!(rate(&p).unwrap().level(), level, "{p}");
+            assert_eq!(count_solutions(&p, 2), 1, "{p}");
+        }
+    }
 }
 
 #[test]
