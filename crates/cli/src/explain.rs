@@ -5,7 +5,7 @@
 use crate::args::Explain;
 use crate::show;
 use bitdoku_core::{Board, Candidates, Grid, Square, PEERS};
-use bitdoku_solver::{search_observed, Contradiction, Event, Observer, Options};
+use bitdoku_solver::{search_observed, squares_at, Contradiction, Event, Observer, Options};
 use serde_json::{json, Value};
 use std::io::{self, Write};
 
@@ -19,6 +19,7 @@ struct Narrator<'a> {
     naked: u64,
     hidden: u64,
     locked: u64,
+    subsets: u64,
     contradictions: u64,
     error: Option<io::Error>,
 }
@@ -31,6 +32,7 @@ impl Observer for Narrator<'_> {
             Event::NakedSingle { .. } => self.naked += 1,
             Event::HiddenSingle { .. } => self.hidden += 1,
             Event::Locked { .. } => self.locked += 1,
+            Event::Subset { .. } => self.subsets += 1,
             Event::Contradiction(_) => self.contradictions += 1,
             _ => {}
         }
@@ -100,6 +102,17 @@ fn event_json(event: &Event) -> Value {
         } => json!({
             "event": "locked_candidates", "within": within.to_string(),
             "line": line.to_string(), "digits": digits(d),
+        }),
+        Event::Subset {
+            unit,
+            hidden,
+            places,
+            digits: d,
+        } => json!({
+            "event": if hidden { "hidden_subset" } else { "naked_subset" },
+            "unit": unit.to_string(),
+            "squares": squares_at(unit, places).map(|s| s.to_string()).collect::<Vec<_>>(),
+            "digits": digits(d),
         }),
         Event::Contradiction(Contradiction::NoCandidates(square)) => json!({
             "event": "contradiction", "square": square.to_string(),
@@ -207,6 +220,7 @@ pub fn run(args: &Explain, out: &mut dyn Write) -> io::Result<u8> {
         naked: 0,
         hidden: 0,
         locked: 0,
+        subsets: 0,
         contradictions: 0,
         error: None,
     };
@@ -214,18 +228,19 @@ pub fn run(args: &Explain, out: &mut dyn Write) -> io::Result<u8> {
     if let Some(e) = narrator.error.take() {
         return Err(e);
     }
-    let (steps, naked, hidden, locked, contradictions, limit) = (
+    let (steps, naked, hidden, locked, subsets, contradictions, limit) = (
         narrator.steps,
         narrator.naked,
         narrator.hidden,
         narrator.locked,
+        narrator.subsets,
         narrator.contradictions,
         narrator.limit,
     );
     let stats = outcome.stats;
     let summary = format!(
         "{steps} steps: {naked} naked singles, {hidden} hidden singles, {locked} locked \
-         candidates, {} guesses, {contradictions} contradictions",
+         candidates, {subsets} pairs and triples, {} guesses, {contradictions} contradictions",
         stats.guesses
     );
     if args.json {
@@ -234,7 +249,7 @@ pub fn run(args: &Explain, out: &mut dyn Write) -> io::Result<u8> {
             "status": if outcome.solution.is_some() { "solved" } else { "unsolvable" },
             "solution": outcome.solution.as_ref().map(line),
             "steps": steps, "naked_singles": naked, "hidden_singles": hidden,
-            "locked_candidates": locked, "guesses": stats.guesses,
+            "locked_candidates": locked, "subsets": subsets, "guesses": stats.guesses,
             "backtracks": stats.backtracks, "contradictions": contradictions,
             "text": summary,
         });

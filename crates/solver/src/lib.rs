@@ -46,7 +46,7 @@ pub mod rate;
 mod search;
 mod state;
 
-pub use observe::{Contradiction, Event, Observer};
+pub use observe::{squares_at, Contradiction, Event, Observer};
 pub use search::{search, search_board_observed, search_observed, Options, Outcome, Stats};
 
 use bitdoku_core::{Board, Grid};
