@@ -89,6 +89,22 @@ mod tests {
     }
 
     #[test]
+    fn pencilmarks_of_a_puzzle_have_its_solutions() {
+        let grid1: Grid =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+                .parse()
+                .unwrap();
+        let propagated = crate::propagate(&grid1).unwrap();
+        for board in [Board::from_grid(&grid1), propagated] {
+            let line = board.to_pencilmarks();
+            let read = bitdoku_core::parse_pencilmarks(&line).unwrap();
+            let mut found = Vec::new();
+            enumerate_board(&read, 2, |s| found.push(*s));
+            assert_eq!(found, vec![crate::solve(&grid1).unwrap()]);
+        }
+    }
+
+    #[test]
     fn pencilmarks_restrict_the_solutions() {
         let board = Board::from_grid(&Grid::EMPTY);
         let mut n = 0;
