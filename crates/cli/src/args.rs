@@ -7,20 +7,22 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 #[derive(Parser, Debug)]
 #[command(name = "bitdoku", version, about, propagate_version = true)]
 #[command(after_help = "\
-Input: one puzzle per line (81 squares, 0 or . for empty, anything after whitespace is
-a comment) or Norvig's boxed grids; blank lines and # comments between puzzles are
-skipped. Every puzzle gives exactly one output record, in input order.
+Input: one puzzle per line (81 squares, 0 or . for empty; the rest of the line after a
+separator is the puzzle's tag) or Norvig's boxed grids; blank lines and # comments
+between puzzles are skipped. A PUZZLE argument is a file, - for stdin, or a puzzle
+written out. Every puzzle gives exactly one output record, in input order.
 
 Exit status: 0 when every puzzle was solved (count: had exactly one solution), 1 when
-any was not or an input held no puzzle, 2 on usage errors and unreadable files.
+any was not or an input held no puzzle (0 with --exit-zero), 2 on usage errors and
+unreadable inputs, 3 when the output cannot be written, 130/143 after SIGINT/SIGTERM.
 
 Examples:
   bitdoku solve puzzles/norvig-examples.txt
-  bitdoku solve --stats --threads 1 big.txt > solutions.txt
-  cat puzzles.txt | bitdoku solve --format grid
-  bitdoku solve --format json --stats big.txt | jq -c 'select(.status != \"solved\")'
-  bitdoku count --limit 10 puzzles/known-answers.txt
-  bitdoku show '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
+  bitdoku solve --stats --threads 1 puzzles/norvig-examples.txt > solutions.txt
+  cat puzzles/norvig-examples.txt | bitdoku solve --format grid
+  bitdoku solve -qf json puzzles/hostile.txt | jq -c 'select(.error)'
+  bitdoku count --limit 10 puzzles/two-solutions.txt
+  bitdoku show puzzles/norvig-examples.txt
   bitdoku completions bash > ~/.local/share/bash-completion/completions/bitdoku")]
 pub struct Cli {
     /// What to do.
@@ -34,21 +36,23 @@ pub enum Command {
     /// Solve each puzzle: one record per puzzle, the solution or why there is none.
     #[command(after_help = "\
 Examples:
-  bitdoku solve puzzles.txt > solutions.txt
-  bitdoku solve --threads 1 --stats puzzles.txt > /dev/null
-  bitdoku solve --format json --max-guesses 100000 hard.txt
-  zcat million.txt.gz | bitdoku solve | head")]
+  bitdoku solve puzzles/norvig-examples.txt > solutions.txt
+  bitdoku solve --threads 1 --stats puzzles/norvig-examples.txt > /dev/null
+  bitdoku solve --format json --max-guesses 100000 puzzles/norvig-examples.txt
+  bitdoku solve --format tsv puzzles/hostile.txt
+  bitdoku generate -n 1000 --seed 1 | bitdoku solve | head -3")]
     Solve(Run),
     /// Count each puzzle's solutions up to --limit: unique, multiple or none.
     #[command(
-        alias = "check",
+        visible_alias = "check",
         after_help = "\
 Each line is the count (with + when the limit was reached, so there may be more) and a
-word: unique, multiple, none, or invalid / gave-up. A summary goes to stderr.
+word: unique, multiple, none (solvable with --limit 1), or invalid / gave-up /
+timed-out. A summary goes to stderr.
 
 Examples:
-  bitdoku count puzzles.txt
-  bitdoku check --limit 100 --format json puzzles.txt"
+  bitdoku count puzzles/two-solutions.txt
+  bitdoku check --limit 100 --format json puzzles/two-solutions.txt"
     )]
     Count(Count),
     /// Print Norvig's candidate grid of each puzzle after propagation (no search).
@@ -56,7 +60,7 @@ Examples:
 PUZZLE is a file, - for stdin, or a puzzle written out on the command line.
 
 Example:
-  bitdoku show '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'")]
+  bitdoku show puzzles/norvig-examples.txt")]
     Show(Show),
     /// Make puzzles with exactly one solution (or run Norvig's random_puzzle experiment).
     #[command(after_help = "\
@@ -66,27 +70,30 @@ same puzzles, at any thread count.
 
 Examples:
   bitdoku generate --count 10 --seed 1
-  bitdoku generate --count 1000000 --seed 42 > million.txt
+  bitdoku generate --count 10000 --seed 42 > puzzles.txt
   bitdoku generate --count 5 --clues 24 --symmetric
-  bitdoku generate --count 20 --norvig-random | bitdoku count")]
+  bitdoku generate --count 2 --clues 21 --attempts 100000 --seed 3
+  bitdoku generate --count 20 --norvig-random | bitdoku count --exit-zero")]
     Generate(Generate),
     /// Rate each puzzle: the hardest technique propagation needed and the search effort.
     #[command(after_help = "\
 Levels (see the README): 1 easy (naked singles), 2 medium (hidden singles), 3 hard
-(locked candidates), 4 search (a few guesses), 5 deep search (more than 10 guesses).
-Guesses and backtracks measure this solver's effort, not how hard a human finds it.
+(locked candidates), 4 search (a few guesses), 5 deep-search (more than 10 guesses).
+Guesses and backtracks measure this solver's effort, not how hard a human finds it. A
+puzzle with more than one solution is rated on its first and marked not-unique.
 
-Example:
-  bitdoku rate puzzles/norvig-examples.txt")]
+Examples:
+  bitdoku rate puzzles/norvig-examples.txt
+  bitdoku rate --format json puzzles/norvig-examples.txt")]
     Rate(Rate),
     /// Explain how the solver solves a puzzle, step by step, in Norvig's terms.
     #[command(after_help = "\
 PUZZLE is the puzzle written out, a file (its first puzzle), or - for stdin.
 
 Examples:
-  bitdoku explain '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
+  bitdoku explain puzzles/norvig-examples.txt
   bitdoku explain --steps 20 puzzles/norvig-examples.txt
-  bitdoku explain --json PUZZLE | jq -r .text")]
+  bitdoku explain --format json puzzles/norvig-examples.txt | jq -r .text")]
     Explain(Explain),
     /// Time the bitset and string solvers side by side and print a table.
     Bench(Bench),
@@ -116,7 +123,7 @@ pub enum SolverChoice {
 #[derive(Args, Debug)]
 #[command(after_help = "\
 Example:
-  bitdoku bench --solver all --budget 20 puzzles/norvig-examples.txt")]
+  bitdoku bench --solver bitset --runs 1 puzzles/norvig-examples.txt")]
 pub struct Bench {
     /// Puzzle files.
     #[arg(value_name = "FILE", required = true)]
@@ -139,8 +146,12 @@ pub struct Bench {
     #[arg(long, default_value_t = 10.0)]
     pub budget: f64,
 
-    /// Print JSON instead of a table.
-    #[arg(long)]
+    /// Output format: `text` (a table) or `json`.
+    #[arg(short, long, value_enum, default_value_t = TextFormat::Text)]
+    pub format: TextFormat,
+
+    /// The same as --format json.
+    #[arg(long, hide = true)]
     pub json: bool,
 }
 
@@ -155,24 +166,32 @@ pub enum BenchSolvers {
     Norvig,
 }
 
-/// Options shared by the subcommands that run over puzzle files.
+/// Options shared by the subcommands that run over puzzles (`solve`, `count`, `rate`).
 #[derive(Args, Debug)]
 pub struct Run {
-    /// Puzzle files: one puzzle per line or boxed grids; `-` or none for stdin.
-    #[arg(value_name = "FILE")]
+    /// Puzzle files (one puzzle per line or boxed grids), `-` for stdin, or puzzles
+    /// written out; none for stdin.
+    #[arg(value_name = "PUZZLE")]
     pub files: Vec<String>,
 
-    /// Worker threads; 1 solves on the main thread. Default: all cores.
-    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    /// Worker threads; 1 solves on the main thread. Default and most: the CPUs there
+    /// are (more would only wait).
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub threads: Option<u32>,
 
-    /// Output format: `line` (one line per puzzle), `grid` (Norvig's boxed grid) or
-    /// `json` (JSON Lines: one object per puzzle).
+    /// Output format: `line` (one line per puzzle), `grid` (Norvig's boxed grid and a
+    /// blank line), `json` (JSON Lines: one object per puzzle), or `tsv` (the puzzle's
+    /// tag, or the puzzle, a tab, and the line format's answer).
     #[arg(short, long, value_enum, default_value_t = Format::Line)]
     pub format: Format,
 
-    /// Norvig's summary (solved X of N, average and max time, Hz), guesses and wall
-    /// time on stderr; with --format json, each record also gets its guesses.
+    /// The same as --format json.
+    #[arg(long, hide = true)]
+    pub json: bool,
+
+    /// Norvig's summary (solved X of N, puzzles per second of wall time, average and
+    /// max time per puzzle), guesses and wall time on stderr; with --format json, each
+    /// record also gets its guesses and time.
     #[arg(short, long)]
     pub stats: bool,
 
@@ -181,23 +200,56 @@ pub struct Run {
     #[arg(short, long)]
     pub quiet: bool,
 
-    /// The solver: the bitset one, or the string-based port of Norvig's program.
+    /// The solver: the bitset one, or the string-based port of Norvig's program (which
+    /// takes no budget: --max-guesses, --timeout and --cpu-timeout are refused).
     #[arg(long, value_enum, default_value_t = SolverChoice::Bitset)]
     pub solver: SolverChoice,
 
-    /// Give up on a puzzle after this many guesses and report it as `gave-up`.
+    /// Give up on a puzzle after this many guesses and report it as `gave-up`. The
+    /// reproducible budget: the same puzzle gives up at the same point on any machine,
+    /// under any load.
     #[arg(long, value_name = "N")]
     pub max_guesses: Option<u64>,
 
-    /// Give up on a puzzle after this many seconds (decimals allowed) and report it as
-    /// `timed-out`. Checked between guesses, so a puzzle overruns it by microseconds.
+    /// Give up on a puzzle after this many seconds of wall-clock time (decimals
+    /// allowed) and report it as `timed-out`. Checked every 64 guesses. Under load a
+    /// puzzle can time out that would not on an idle machine: see --cpu-timeout and
+    /// --max-guesses.
     #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
     pub timeout: Option<std::time::Duration>,
 
-    /// Keep to the portable solver path even where the CPU has AVX-512 (the default
-    /// uses it when found). The answers are the same; only the speed differs.
+    /// Give up on a puzzle after this many seconds of its thread's CPU time and report
+    /// it as `timed-out`: unlike --timeout, time spent waiting for a CPU does not count.
+    #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
+    pub cpu_timeout: Option<std::time::Duration>,
+
+    /// Keep to the portable solver path even where the CPU has a faster one (the
+    /// default uses it when found). The answers are the same; only the speed differs.
     #[arg(long)]
     pub no_simd: bool,
+
+    /// Exit 0 whenever the run itself completed, whatever the puzzles' outcomes (for
+    /// Hadoop Streaming, Spark's `pipe` and other engines that fail a task on any other
+    /// status). Unreadable inputs, usage and write errors still exit non-zero.
+    #[arg(long)]
+    pub exit_zero: bool,
+
+    /// Answer each puzzle as soon as it is read, and flush (for a program that writes
+    /// a puzzle and waits for its answer). The default when stdin is a terminal; files
+    /// and pipes are read in batches otherwise, which is faster.
+    #[arg(long)]
+    pub line_buffered: bool,
+}
+
+impl Run {
+    /// The output format, `--json` read as `--format json`.
+    pub fn format(&self) -> Format {
+        if self.json {
+            Format::Json
+        } else {
+            self.format
+        }
+    }
 }
 
 fn parse_timeout(text: &str) -> Result<std::time::Duration, String> {
@@ -231,14 +283,20 @@ pub struct Generate {
     pub count: u64,
 
     /// Seed of the random generator: the same seed gives the same puzzles. Default: from
-    /// the clock (printed on stderr).
+    /// the clock (printed on stderr unless --quiet).
     #[arg(long)]
     pub seed: Option<u64>,
 
-    /// Stop removing givens when this many are left; grids that cannot get that low are
-    /// replaced by new ones. From 17 to 81.
+    /// Stop removing givens when this many are left (never fewer, also with
+    /// --symmetric); grids that cannot get that low are replaced by new ones, up to
+    /// --attempts. From 17 to 81.
     #[arg(long, value_parser = clap::value_parser!(u64).range(17..=81))]
     pub clues: Option<u64>,
+
+    /// With --clues: how many filled grids to try per puzzle before giving up (exit
+    /// status 1). Low clue counts need many: 20 clues take thousands.
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..))]
+    pub attempts: u32,
 
     /// Remove givens in pairs symmetric under a half-turn.
     #[arg(long)]
@@ -255,21 +313,26 @@ pub struct Generate {
     #[arg(long, conflicts_with_all = ["symmetric", "minimal"])]
     pub norvig_random: bool,
 
-    /// Worker threads. Default: all cores.
-    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    /// Worker threads. Default and most: the CPUs there are.
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub threads: Option<u32>,
+
+    /// Output format: `line` (one puzzle per line), `grid` (boxed grids) or `json`
+    /// (JSON Lines with the puzzle and its givens).
+    #[arg(short, long, value_enum, default_value_t = Format::Line)]
+    pub format: Format,
+
+    /// No progress bar and no seed message on stderr.
+    #[arg(short, long)]
+    pub quiet: bool,
 }
 
 /// `rate` options.
 #[derive(Args, Debug)]
 pub struct Rate {
-    /// Puzzle files, `-` for stdin, or puzzles written out.
-    #[arg(value_name = "PUZZLE")]
-    pub puzzles: Vec<String>,
-
-    /// JSON Lines instead of one line per puzzle.
-    #[arg(long)]
-    pub json: bool,
+    /// The puzzles and the options shared with solve and count.
+    #[command(flatten)]
+    pub run: Run,
 }
 
 /// `explain` options.
@@ -279,12 +342,18 @@ pub struct Explain {
     #[arg(value_name = "PUZZLE")]
     pub puzzle: String,
 
-    /// Show at most this many steps (the rest are counted).
+    /// Show at most this many steps (the rest are counted). Default: all, or 1000 when
+    /// stdout is a terminal.
     #[arg(long, value_name = "N")]
     pub steps: Option<usize>,
 
-    /// The same events as JSON Lines, one object per step.
-    #[arg(long)]
+    /// Output format: `text` or `json` (JSON Lines, one object per step, each with a
+    /// `text`).
+    #[arg(short, long, value_enum, default_value_t = TextFormat::Text)]
+    pub format: TextFormat,
+
+    /// The same as --format json.
+    #[arg(long, hide = true)]
     pub json: bool,
 }
 
@@ -301,8 +370,20 @@ pub struct Show {
 pub enum Format {
     /// One line: the 81-digit solution, or a word that says why there is none.
     Line,
-    /// Norvig's boxed grid, followed by a blank line.
+    /// Norvig's boxed grid (or the word), followed by a blank line.
     Grid,
-    /// JSON Lines: one object per puzzle with line, puzzle, status, solution, error.
+    /// JSON Lines: one object per puzzle with file, line, tag, puzzle, status, solution.
+    Json,
+    /// KEY<TAB>ANSWER: the record's tag (or its puzzle when it has none) and the line
+    /// format's answer.
+    Tsv,
+}
+
+/// Formats of the subcommands that print text rather than records.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TextFormat {
+    /// Text for people.
+    Text,
+    /// JSON Lines.
     Json,
 }

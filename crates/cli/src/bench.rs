@@ -7,13 +7,11 @@
 //! file. The speed-up compares the two on exactly the puzzles the string solver reached.
 
 use crate::args::{Bench, BenchSolvers};
-use crate::input::Source;
 use bitdoku_core::Grid;
 use bitdoku_solver::{Bitset, Solver};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use std::io::{self, IsTerminal, Write};
-use std::process::ExitCode;
 use std::time::Instant;
 
 /// One row of the table.
@@ -97,7 +95,7 @@ fn row(solver: &'static str, file: &str, n: usize, times: &[f64], solved: usize)
 }
 
 fn load(path: &str, sample: usize) -> io::Result<Vec<Grid>> {
-    let mut source = Source::open(path)?;
+    let mut source = crate::puzzles::open(path).map_err(io::Error::other)?;
     let mut records = Vec::new();
     while source.read_records(&mut records, 1 << 16)? > 0 {}
     let grids: Vec<Grid> = records.iter().filter_map(|r| r.grid.ok()).collect();
@@ -111,7 +109,7 @@ fn load(path: &str, sample: usize) -> io::Result<Vec<Grid>> {
 }
 
 /// Runs `bitdoku bench`.
-pub fn bench(args: &Bench) -> io::Result<ExitCode> {
+pub fn bench(args: &Bench) -> io::Result<u8> {
     let norvig = bitdoku_norvig::Norvig::new();
     let mut rows = Vec::new();
     let mut failed = false;
@@ -119,7 +117,7 @@ pub fn bench(args: &Bench) -> io::Result<ExitCode> {
         let puzzles = match load(path, args.sample) {
             Ok(p) => p,
             Err(e) => {
-                eprintln!("bitdoku: {path}: {e}");
+                crate::messages::input(path, e);
                 failed = true;
                 continue;
             }
@@ -131,11 +129,14 @@ pub fn bench(args: &Bench) -> io::Result<ExitCode> {
             let (times, solved) = timed_pass_with(&norvig, &puzzles, args.budget, &bar);
             bar.finish_and_clear();
             if times.len() < n {
-                eprintln!(
-                    "bitdoku: {path}: norvig reached {} of {n} puzzles in the {} s budget; {} skipped",
-                    times.len(),
-                    args.budget,
-                    n - times.len()
+                crate::messages::input(
+                    path,
+                    format_args!(
+                        "norvig reached {} of {n} puzzles in the {} s budget; {} skipped",
+                        times.len(),
+                        args.budget,
+                        n - times.len()
+                    ),
                 );
             }
             rows.push(row("norvig", path, n, &times, solved));
@@ -163,9 +164,8 @@ pub fn bench(args: &Bench) -> io::Result<ExitCode> {
             rows.push(r);
         }
     }
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
-    if args.json {
+    let mut out = crate::Marked(io::BufWriter::new(io::stdout().lock()));
+    if args.json || args.format == crate::args::TextFormat::Json {
         serde_json::to_writer_pretty(&mut out, &rows).map_err(io::Error::other)?;
         writeln!(out)?;
     } else {
@@ -203,8 +203,8 @@ pub fn bench(args: &Bench) -> io::Result<ExitCode> {
     }
     out.flush()?;
     Ok(if failed {
-        ExitCode::from(2)
+        crate::messages::EXIT_USAGE
     } else {
-        ExitCode::SUCCESS
+        crate::messages::EXIT_OK
     })
 }

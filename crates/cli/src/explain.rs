@@ -2,12 +2,16 @@
 //! step-by-step solver's events (`bitdoku_solver::Observer`), written as they happen, so a
 //! search with millions of steps streams in constant memory.
 
-use crate::args::Explain;
-use crate::show;
+use crate::args::{Explain, TextFormat};
+use crate::messages::{self, plural, EXIT_FAILED, EXIT_OK, EXIT_USAGE};
+use crate::puzzles;
 use bitdoku_core::{Board, Candidates, Grid, Square, PEERS};
 use bitdoku_solver::{search_observed, squares_at, Contradiction, Event, Observer, Options};
 use serde_json::{json, Value};
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
+
+/// Steps shown on a terminal without `--steps` (a hard puzzle has millions).
+const TERMINAL_STEPS: usize = 1000;
 
 /// Writes each event as it comes, up to `limit`; counts them all.
 struct Narrator<'a> {
@@ -162,38 +166,37 @@ fn after_givens(grid: &Grid) -> Board {
 
 /// Explains the first puzzle of `args.puzzle`; the exit code.
 pub fn run(args: &Explain, out: &mut dyn Write) -> io::Result<u8> {
-    let mut source = match show::open(&args.puzzle) {
+    let json = args.json || args.format == TextFormat::Json;
+    let mut source = match puzzles::open(&args.puzzle) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("bitdoku: {}: {e}", args.puzzle);
-            return Ok(2);
+            messages::input(&args.puzzle, e);
+            return Ok(EXIT_USAGE);
         }
     };
     let mut records = Vec::new();
     if let Err(e) = source.read_records(&mut records, 1) {
-        eprintln!("bitdoku: {}: {e}", source.name);
-        return Ok(2);
+        messages::input(&source.name, e);
+        return Ok(EXIT_USAGE);
     }
     let Some(record) = records.first() else {
-        eprintln!("bitdoku: {}: no puzzle found", source.name);
-        return Ok(2);
+        messages::input(&source.name, "no puzzle found");
+        return Ok(EXIT_USAGE);
     };
     let grid = match record.grid {
         Ok(g) => g,
         Err(e) => {
-            eprintln!(
-                "bitdoku: {}:{}:{}: {}",
-                source.name, e.position.line, e.position.column, e.kind
-            );
-            return Ok(1);
+            messages::record(&source.name, e.position.line, e.position.column, e.kind);
+            return Ok(EXIT_FAILED);
         }
     };
     let board = after_givens(&grid);
-    if args.json {
+    if json {
         let candidates: Vec<String> = board.0.iter().map(|c| c.to_string()).collect();
         let start = json!({
             "event": "start", "step": 0, "depth": 0, "puzzle": line(&grid),
             "givens": grid.givens(), "candidates": candidates,
+            "text": format!("The puzzle ({}:{}), {} givens", source.name, record.line, grid.givens()),
         });
         serde_json::to_writer(&mut *out, &start).map_err(io::Error::other)?;
         writeln!(out)?;
@@ -213,8 +216,12 @@ pub fn run(args: &Explain, out: &mut dyn Write) -> io::Result<u8> {
     }
     let mut narrator = Narrator {
         out: &mut *out,
-        json: args.json,
-        limit: args.steps.unwrap_or(usize::MAX),
+        json,
+        limit: args.steps.unwrap_or(if io::stdout().is_terminal() {
+            TERMINAL_STEPS
+        } else {
+            usize::MAX
+        }),
         steps: 0,
         depth: 0,
         naked: 0,
@@ -238,12 +245,18 @@ pub fn run(args: &Explain, out: &mut dyn Write) -> io::Result<u8> {
         narrator.limit,
     );
     let stats = outcome.stats;
+    let count = |n: u64, what: &str| format!("{n} {what}{}", plural(n));
     let summary = format!(
-        "{steps} steps: {naked} naked singles, {hidden} hidden singles, {locked} locked \
-         candidates, {subsets} pairs and triples, {} guesses, {contradictions} contradictions",
-        stats.guesses
+        "{}: {}, {}, {}, {}, {}, {}",
+        count(steps as u64, "step"),
+        count(naked, "naked single"),
+        count(hidden, "hidden single"),
+        count(locked, "locked candidate"),
+        count(subsets, "pair or triple").replace("pair or triples", "pairs or triples"),
+        count(stats.guesses, "guess").replace("guesss", "guesses"),
+        count(contradictions, "contradiction"),
     );
-    if args.json {
+    if json {
         let end = json!({
             "event": "end", "step": steps + 1, "depth": 0,
             "status": if outcome.solution.is_some() { "solved" } else { "unsolvable" },
@@ -270,5 +283,9 @@ pub fn run(args: &Explain, out: &mut dyn Write) -> io::Result<u8> {
         }
     }
     out.flush()?;
-    Ok(if outcome.solution.is_some() { 0 } else { 1 })
+    Ok(if outcome.solution.is_some() {
+        EXIT_OK
+    } else {
+        EXIT_FAILED
+    })
 }

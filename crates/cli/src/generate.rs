@@ -2,7 +2,11 @@
 //! reproducible order: puzzle `i` of seed `s` is made from its own generator seeded
 //! with a mix of `s` and `i`, so the output does not depend on the thread count.
 
-use crate::args::Generate;
+use crate::args::{Format, Generate};
+use crate::messages::{self, EXIT_FAILED, EXIT_OK};
+use crate::output::write_grid;
+use crate::progress::Progress;
+use bitdoku_core::Grid;
 use bitdoku_solver::generate::{generate, norvig_random_puzzle, Settings, Symmetry};
 use rayon::prelude::*;
 use std::io::{self, Write};
@@ -21,12 +25,12 @@ fn puzzle_seed(seed: u64, index: u64) -> u64 {
 }
 
 /// Writes `args.count` puzzles to `out`; the exit code.
-pub fn run(args: &Generate, out: &mut dyn Write) -> io::Result<u8> {
+pub fn run(args: &Generate, threads: usize, out: &mut dyn Write) -> io::Result<u8> {
     let seed = args.seed.unwrap_or_else(|| {
         let seed = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64);
-        eprintln!("bitdoku: generate --seed {seed}");
+        messages::note(format_args!("generate --seed {seed}"));
         seed
     });
     let settings = Settings {
@@ -38,17 +42,13 @@ pub fn run(args: &Generate, out: &mut dyn Write) -> io::Result<u8> {
         },
         minimal: args.minimal,
         level: None,
-        attempts: 1000,
+        attempts: args.attempts,
     };
-    let threads = args.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        |n| n as usize,
-    );
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .map_err(io::Error::other)?;
-    if args.norvig_random {
+    if args.norvig_random && args.format != Format::Json {
         writeln!(
             out,
             "# Norvig's random_puzzle experiment (seed {seed}): these puzzles may have no \
@@ -66,6 +66,7 @@ pub fn run(args: &Generate, out: &mut dyn Write) -> io::Result<u8> {
             generate(&mut rng, &settings)
         }
     };
+    let mut progress = Progress::new(None, messages::quiet());
     let mut done = 0;
     let mut batch = Vec::with_capacity(BATCH as usize);
     while done < args.count {
@@ -78,21 +79,50 @@ pub fn run(args: &Generate, out: &mut dyn Write) -> io::Result<u8> {
         });
         for puzzle in &batch {
             let Some(puzzle) = puzzle else {
-                eprintln!(
-                    "bitdoku: could not reach {} givens in {} filled grids; try more clues",
+                progress.finish();
+                messages::error(format_args!(
+                    "could not reach {} givens in {} filled grids; try more clues or more \
+                     --attempts",
                     args.clues.unwrap_or(0),
                     settings.attempts
-                );
-                return Ok(1);
+                ));
+                out.flush()?;
+                return Ok(EXIT_FAILED);
             };
+            write_puzzle(out, puzzle, args)?;
+        }
+        done += n;
+        progress.update_count(done, args.count);
+    }
+    progress.finish();
+    out.flush()?;
+    Ok(EXIT_OK)
+}
+
+fn write_puzzle(out: &mut dyn Write, puzzle: &Grid, args: &Generate) -> io::Result<()> {
+    match args.format {
+        Format::Json => {
+            let line = puzzle.to_line();
+            let json = serde_json::json!({
+                "puzzle": std::str::from_utf8(&line).unwrap_or(""),
+                "givens": puzzle.givens(),
+                "unique": !args.norvig_random,
+            });
+            serde_json::to_writer(&mut *out, &json).map_err(io::Error::other)?;
+            out.write_all(b"\n")
+        }
+        Format::Grid => {
+            if args.norvig_random {
+                writeln!(out, "# norvig-random: 0, 1 or more solutions")?;
+            }
+            write_grid(out, puzzle, Format::Grid)
+        }
+        Format::Line | Format::Tsv => {
             out.write_all(&puzzle.to_line())?;
             if args.norvig_random {
                 out.write_all(b"  norvig-random: 0, 1 or more solutions")?;
             }
-            out.write_all(b"\n")?;
+            out.write_all(b"\n")
         }
-        done += n;
     }
-    out.flush()?;
-    Ok(0)
 }

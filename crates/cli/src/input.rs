@@ -91,6 +91,9 @@ impl Source {
     pub fn read_records(&mut self, out: &mut Vec<Record>, max: usize) -> io::Result<usize> {
         let before = out.len();
         while !self.done && out.len() - before < max {
+            if crate::signals::interrupted() {
+                break;
+            }
             match read_line(&mut self.reader, &mut self.line, &mut self.consumed)? {
                 Line::End => {
                     self.done = true;

@@ -1,136 +1,223 @@
 //! `bitdoku`: the command line. A thin layer over `bitdoku-core` and
 //! `bitdoku-solver`: arguments, files and stdin, output, exit status.
 //!
-//! Exit status: 0 when every puzzle was solved (or, for `count`, has exactly one
-//! solution), 1 when any was not or an input held no puzzle, 2 for usage errors and
-//! unreadable inputs. A closed
-//! output pipe (`bitdoku solve big.txt | head`) ends the run quietly.
+//! Every subcommand reads its puzzle arguments through [`puzzles`], says everything on
+//! stderr through [`messages`] (which also owns the exit-status policy), and reports
+//! each record as a [`status::Status`]. `solve`, `count` and `rate` run through
+//! [`pipeline`] (batches, or one record at a time with `--line-buffered`), each record's
+//! work in [`work`] and its output record in [`output`].
 
 mod args;
+mod backend;
 mod bench;
 mod explain;
 mod generate;
 mod input;
+mod messages;
+mod output;
+mod pipeline;
 mod progress;
-mod rate;
-mod run;
+mod puzzles;
 mod show;
+mod signals;
+mod status;
+mod work;
 
-use args::{Cli, Command};
-use clap::Parser;
-use std::io::{self, Write};
+use args::{Cli, Command, SolverChoice};
+use clap::{CommandFactory, FromArgMatches};
+use messages::{EXIT_OK, EXIT_USAGE, EXIT_WRITE};
+use std::io::{self, IsTerminal, Write};
+use std::os::fd::AsFd;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match execute(cli) {
-        Ok(code) => code,
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("bitdoku: {e}");
-            ExitCode::from(2)
-        }
+    let cli = parse();
+    if stdout_is_closed() {
+        messages::error("stdout is closed: nowhere to write the output");
+        return ExitCode::from(EXIT_WRITE);
     }
+    ExitCode::from(match execute(cli) {
+        Ok(code) => code,
+        Err(e) => messages::exit_for_error(&e),
+    })
+}
+
+/// The arguments: a repeated option takes its last value (so an alias in a shell
+/// profile can be overridden), and `--version` names the solving back-end.
+fn parse() -> Cli {
+    let version = format!(
+        "{} (solver back-end: {})",
+        env!("CARGO_PKG_VERSION"),
+        backend::name(true)
+    );
+    let command = Cli::command()
+        .args_override_self(true)
+        .mut_subcommands(|s| s.args_override_self(true))
+        .version(&*Box::leak(version.into_boxed_str()));
+    let matches = command.get_matches();
+    Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+}
+
+/// True when file descriptor 1 is not open (`bitdoku solve FILE >&-`): Rust's standard
+/// output then drops every write without an error.
+fn stdout_is_closed() -> bool {
+    io::stdout()
+        .as_fd()
+        .try_clone_to_owned()
+        .is_err_and(|e| e.raw_os_error() == Some(9))
 }
 
 /// Runs `f` with buffered stdout; its result is the exit code.
-fn with_stdout(f: impl FnOnce(&mut dyn Write) -> io::Result<u8>) -> io::Result<ExitCode> {
+fn with_stdout(f: impl FnOnce(&mut dyn Write) -> io::Result<u8>) -> io::Result<u8> {
     let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut out = Marked(io::BufWriter::with_capacity(1 << 16, stdout.lock()));
     let code = f(&mut out)?;
     out.flush()?;
-    Ok(ExitCode::from(code))
+    Ok(code)
 }
 
-fn execute(cli: Cli) -> io::Result<ExitCode> {
+/// A writer whose errors are marked as errors of writing the output.
+pub struct Marked<W>(pub W);
+
+impl<W: Write> Write for Marked<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.write(buf).map_err(messages::write_error)
+    }
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.0.write_all(buf).map_err(messages::write_error)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush().map_err(messages::write_error)
+    }
+}
+
+/// Threads to use: as asked, but no more than the CPUs there are (more threads only
+/// wait for a CPU, and rayon's idle workers spin before they sleep).
+fn threads(asked: Option<u32>) -> usize {
+    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
+    match asked {
+        None => cpus,
+        Some(n) if n as usize > cpus => {
+            messages::note(format_args!(
+                "--threads {n}: using {cpus}, the number of CPUs"
+            ));
+            cpus
+        }
+        Some(n) => n as usize,
+    }
+}
+
+fn execute(cli: Cli) -> io::Result<u8> {
     let (run_args, task) = match cli.command {
-        Command::Solve(r) => (r, run::Task::Solve),
+        Command::Solve(r) => (r, work::Task::Solve),
         Command::Count(c) => {
             let limit = usize::try_from(c.limit).unwrap_or(usize::MAX);
-            (c.run, run::Task::Count(limit))
+            (c.run, work::Task::Count(limit))
         }
+        Command::Rate(r) => (r.run, work::Task::Rate),
         Command::Bench(b) => return bench::bench(&b),
         Command::Show(s) => return with_stdout(|out| show::show(&s.puzzles, out)),
-        Command::Generate(g) => return with_stdout(|out| generate::run(&g, out)),
-        Command::Rate(r) => return with_stdout(|out| rate::run(&r, out)),
+        Command::Generate(g) => {
+            messages::set_quiet(g.quiet);
+            let threads = threads(g.threads);
+            return with_stdout(|out| generate::run(&g, threads, out));
+        }
         Command::Explain(e) => return with_stdout(|out| explain::run(&e, out)),
         Command::Completions { shell } => {
-            use clap::CommandFactory;
-            let mut out = io::stdout().lock();
-            clap_complete::generate(shell, &mut Cli::command(), "bitdoku", &mut out);
-            out.flush()?;
-            return Ok(ExitCode::SUCCESS);
+            // Into a buffer first: clap_complete panics on a write error.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "bitdoku", &mut script);
+            return with_stdout(|out| out.write_all(&script).map(|()| EXIT_OK));
         }
     };
-    let threads = match run_args.threads {
-        Some(n) => n as usize,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    run(run_args, task)
+}
+
+/// `solve`, `count` and `rate`.
+fn run(args: args::Run, task: work::Task) -> io::Result<u8> {
+    messages::set_quiet(args.quiet);
+    let norvig = args.solver == SolverChoice::Norvig;
+    let budgets = [
+        (args.max_guesses.is_some(), "--max-guesses"),
+        (args.timeout.is_some(), "--timeout"),
+        (args.cpu_timeout.is_some(), "--cpu-timeout"),
+    ];
+    if norvig {
+        if let Some((_, flag)) = budgets.iter().find(|(asked, _)| *asked) {
+            messages::error(format_args!(
+                "--solver norvig takes no budget ({flag}): its search cannot be stopped \
+                 part-way; use the bitset solver"
+            ));
+            return Ok(EXIT_USAGE);
+        }
+        if task == work::Task::Rate {
+            messages::error("rate works with the bitset solver only (--solver bitset)");
+            return Ok(EXIT_USAGE);
+        }
+    }
+    if task == work::Task::Rate {
+        if let Some((_, flag)) = budgets[1..].iter().find(|(asked, _)| *asked) {
+            messages::error(format_args!(
+                "rate takes --max-guesses as its budget, not {flag}"
+            ));
+            return Ok(EXIT_USAGE);
+        }
+    }
+    let inputs = puzzles::or_stdin(&args.files);
+    let how = pipeline::Run {
+        threads: threads(args.threads),
+        line_buffered: args.line_buffered
+            || (inputs.iter().any(|i| i == "-") && io::stdin().is_terminal()),
+        quiet: args.quiet,
     };
-    let settings = run::Settings {
+    let settings = work::Settings {
         task,
-        format: run_args.format,
-        threads,
-        max_guesses: run_args.max_guesses,
-        timeout: run_args.timeout,
-        simd: !run_args.no_simd,
-        stats: run_args.stats,
-        quiet: run_args.quiet,
-        norvig: (run_args.solver == args::SolverChoice::Norvig).then(bitdoku_norvig::Norvig::new),
+        max_guesses: args.max_guesses,
+        timeout: args.timeout,
+        cpu_timeout: args.cpu_timeout,
+        simd: !args.no_simd,
+        timed: args.stats,
+        norvig: norvig.then(bitdoku_norvig::Norvig::new),
     };
-    let inputs = if run_args.files.is_empty() {
-        vec!["-".to_string()]
-    } else {
-        run_args.files
+    let writer = output::Writer {
+        format: args.format(),
+        task,
+        stats: args.stats,
+        counts_guesses: !norvig,
+        timeout: args.timeout,
     };
+    signals::watch();
     let started = std::time::Instant::now();
     // Not locked: the batch loop writes from a pool thread. Buffered, so the lock is
     // taken once per 64 KiB.
     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout());
-    let totals = run::run(&inputs, &settings, &mut out)?;
-    out.flush()?;
-    if let (run::Task::Count(limit), false) = (settings.task, settings.quiet) {
-        let mut line = format!(
-            "bitdoku: counted {} puzzle{}: {} unique, {} multiple, {} none",
-            totals.puzzles,
-            if totals.puzzles == 1 { "" } else { "s" },
-            totals.good,
-            totals.multiple,
-            totals.none
-        );
-        if totals.invalid > 0 {
-            line += &format!(", {} invalid", totals.invalid);
-        }
-        if totals.gave_up > 0 {
-            line += &format!(", {} gave up or timed out", totals.gave_up);
-        }
-        eprintln!("{line} (limit {limit}).");
+    let totals = pipeline::run(&inputs, &settings, &writer, &how, &mut out)?;
+    out.flush().map_err(messages::write_error)?;
+    if let Some(code) = signals::interrupted_exit() {
+        return Ok(code);
     }
-    if settings.stats {
-        let n = totals.puzzles.max(1) as f64;
-        let avg = totals.secs / n;
-        let hz = if avg > 0.0 { 1.0 / avg } else { 0.0 };
-        let verb = match settings.task {
-            run::Task::Solve => "Solved",
-            run::Task::Count(_) => "Unique:",
-        };
-        eprintln!(
-            "{verb} {} of {} puzzles (avg {avg:.4} secs ({hz:.0} Hz), max {:.4} secs).",
-            totals.good, totals.puzzles, totals.max_secs
-        );
-        eprintln!(
-            "{} guesses ({:.2} per puzzle), {:.3} s wall time, {} thread{}.",
-            totals.guesses,
-            totals.guesses as f64 / n,
-            started.elapsed().as_secs_f64(),
-            settings.threads,
-            if settings.threads == 1 { "" } else { "s" }
+    if let work::Task::Count(limit) = task {
+        messages::count_summary(&totals, limit);
+    }
+    if args.stats {
+        messages::stats(
+            &totals,
+            &messages::Stats {
+                verb: match task {
+                    work::Task::Solve => "Solved",
+                    work::Task::Count(_) => "Unique:",
+                    work::Task::Rate => "Rated",
+                },
+                wall_secs: started.elapsed().as_secs_f64(),
+                threads: if how.line_buffered { 1 } else { how.threads },
+                counts_guesses: !norvig,
+                solver: if norvig {
+                    "norvig"
+                } else {
+                    backend::name(settings.simd)
+                },
+            },
         );
     }
-    Ok(if totals.unreadable > 0 {
-        ExitCode::from(2)
-    } else if totals.good == totals.puzzles && totals.empty == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    })
+    Ok(totals.exit_code(args.exit_zero))
 }

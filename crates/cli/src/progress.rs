@@ -1,4 +1,4 @@
-//! The progress bar of `solve` and `count`: on stderr, only when stderr is a terminal,
+//! The progress bar of `solve`, `count`, `rate` and `generate`: on stderr, only when stderr is a terminal,
 //! never with `--quiet`, and only once a run has lasted a second, so short runs and
 //! pipelines never see it.
 
@@ -60,6 +60,23 @@ impl Progress {
         let rate = puzzles as f64 / elapsed.as_secs_f64().max(1e-9);
         bar.set_message(format!("{puzzles} puzzles, {rate:.0}/s"));
         bar.set_position(bytes);
+    }
+
+    /// Records that `done` of `total` items (puzzles made) are done.
+    pub fn update_count(&mut self, done: u64, total: u64) {
+        if !self.enabled || (self.bar.is_none() && self.started.elapsed() < DELAY) {
+            return;
+        }
+        let bar = self.bar.get_or_insert_with(|| {
+            let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+            bar.set_style(
+                ProgressStyle::with_template("{pos}/{len} puzzles [{bar:30}] {per_sec} eta {eta}")
+                    .unwrap_or_else(|_| ProgressStyle::default_bar())
+                    .progress_chars("=> "),
+            );
+            bar
+        });
+        bar.set_position(done);
     }
 
     /// Clears the bar, if one was drawn.

@@ -18,11 +18,15 @@
 //! (as bytes, so that non-UTF-8 input is reported, not lost) and it hands back one
 //! [`Record`] per puzzle, valid or not:
 //! - blank lines and lines starting with `#` between puzzles are skipped;
-//! - a line with 81 squares is one puzzle; after the 81st square, whitespace starts a
-//!   comment that is ignored;
+//! - a line with 81 squares is one puzzle; after the 81st square, a separator
+//!   (whitespace, `,`, `:`, `;` or `|`) starts its tag ([`Record::tag`]), the rest of the
+//!   line kept as text; more squares after the 81st are an error (and a separator
+//!   followed only by squares is one too, in a puzzle with layout between squares);
+//! - a CSV header line (`quizzes,solutions`: letters and `_` between `,`, `;` or tabs)
+//!   is skipped;
 //! - lines with fewer squares are joined until they make 81 (a boxed grid); a blank
 //!   line, the end of the input, or a line that would overflow the puzzle ends them;
-//! - a UTF-8 byte-order mark at the start of the input is skipped;
+//! - a UTF-8 byte-order mark at the start of a line is skipped;
 //! - any other character is an error naming it and its line and column; the reader
 //!   counts it as a square (it is usually a typo) so that the rest of the line does not
 //!   become a puzzle of its own: every input puzzle yields exactly one record.
@@ -147,9 +151,86 @@ pub struct Record {
     pub column: usize,
     /// The puzzle, or the first error found in it.
     pub grid: Result<Grid, ParseError>,
+    /// The text after the puzzle on its last line, if any: see [`Record::tag`].
+    tag: Tag,
+}
+
+/// A record's tag, kept inline so that a [`Record`] stays `Copy` and reading
+/// allocates nothing: at most [`Record::TAG_CAPACITY`] bytes of UTF-8.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Tag {
+    /// The length in bytes, with [`Tag::TRUNCATED`] set if the text was cut.
+    len: u8,
+    bytes: [u8; Record::TAG_CAPACITY],
+}
+
+impl Tag {
+    const TRUNCATED: u8 = 0x80;
+    const NONE: Tag = Tag {
+        len: 0,
+        bytes: [0; Record::TAG_CAPACITY],
+    };
+
+    /// The tag of `text`: its longest prefix that is valid UTF-8 and fits, cut at a
+    /// character boundary; marked truncated if that is not all of it.
+    fn new(text: &[u8]) -> Tag {
+        let valid = match core::str::from_utf8(text) {
+            Ok(s) => s,
+            Err(e) => core::str::from_utf8(&text[..e.valid_up_to()]).unwrap_or_default(),
+        };
+        let mut end = valid.len().min(Record::TAG_CAPACITY);
+        while !valid.is_char_boundary(end) {
+            end -= 1;
+        }
+        let mut tag = Tag::NONE;
+        tag.bytes[..end].copy_from_slice(&valid.as_bytes()[..end]);
+        // `end` <= TAG_CAPACITY < 0x80, so the length fits beside the flag.
+        tag.len = end as u8 | if end < text.len() { Tag::TRUNCATED } else { 0 };
+        tag
+    }
+
+    fn text(&self) -> &str {
+        let len = usize::from(self.len & !Tag::TRUNCATED);
+        core::str::from_utf8(&self.bytes[..len]).unwrap_or_default()
+    }
+}
+
+impl fmt::Debug for Tag {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.text(), f)
+    }
 }
 
 impl Record {
+    /// The most bytes of a tag a record keeps; a longer tag is cut to this (at a
+    /// character boundary) and [`Record::tag_truncated`] says so.
+    pub const TAG_CAPACITY: usize = 95;
+
+    /// The record's *tag*: the text after its 81st square, on the same line, after a
+    /// separator (whitespace, `,`, `:`, `;` or `|`), with the separator and the
+    /// whitespace around the text removed. `None` if there is no such text. A tag that
+    /// is not valid UTF-8 is cut before the first invalid byte.
+    ///
+    /// ```
+    /// use bitdoku_core::RecordReader;
+    /// let puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    /// let mut reader = RecordReader::new();
+    /// let mut tags = Vec::new();
+    /// for line in [format!("{puzzle} 17 clues"), format!("{puzzle},id-42"), puzzle.to_string()] {
+    ///     reader.push_line(line.as_bytes(), |r| tags.push(r.tag().map(str::to_string)));
+    /// }
+    /// assert_eq!(tags, [Some("17 clues".to_string()), Some("id-42".to_string()), None]);
+    /// ```
+    pub fn tag(&self) -> Option<&str> {
+        Some(self.tag.text()).filter(|t| !t.is_empty())
+    }
+
+    /// True if the tag was longer than [`Record::TAG_CAPACITY`] bytes (or held invalid
+    /// UTF-8) and [`Record::tag`] gives only its start.
+    pub fn tag_truncated(&self) -> bool {
+        self.tag.len & Tag::TRUNCATED != 0
+    }
+
     /// The first repeated digit of the record's grid, as the error a checking reader
     /// gives for it (see [`RecordReader::without_conflict_check`]); `None` if the grid
     /// repeats none, or if the record is already an error.
@@ -192,6 +273,11 @@ pub struct RecordReader {
     count: usize,
     start: Position,
     error: Option<ParseError>,
+    /// The tag of the puzzle in progress, once its 81st square is read.
+    tag: Tag,
+    /// The puzzle in progress has layout between its squares or spans lines (then
+    /// more squares after the 81st are an error, not a tag).
+    spaced: bool,
     line: usize,
 }
 
@@ -238,6 +324,58 @@ fn decode(bytes: &[u8]) -> Result<(char, usize), u8> {
     }
 }
 
+/// The width in bytes of the separator that `rest` starts with, if it starts with
+/// one: whitespace (including `\r`, form feed, vertical tab and no-break space), `,`,
+/// `:`, `;` or `|`.
+fn separator(rest: &[u8]) -> Option<usize> {
+    match rest {
+        [b' ' | b'\t' | b'\r' | 0x0B | 0x0C | b',' | b':' | b';' | b'|', ..] => Some(1),
+        [0xC2, 0xA0, ..] => Some(2),
+        _ => None,
+    }
+}
+
+/// `text` without the whitespace (as [`separator`] counts it) at either end.
+fn trim_space(mut text: &[u8]) -> &[u8] {
+    loop {
+        text = match text {
+            [b' ' | b'\t' | b'\r' | 0x0B | 0x0C, rest @ ..] => rest,
+            [0xC2, 0xA0, rest @ ..] => rest,
+            [rest @ .., b' ' | b'\t' | b'\r' | 0x0B | 0x0C] => rest,
+            [rest @ .., 0xC2, 0xA0] => rest,
+            _ => return text,
+        }
+    }
+}
+
+/// True if `line` has at most `room` squares (counting any other character as one),
+/// not counting a tag after the last square that fills the room.
+fn fits(line: &[u8], room: usize) -> bool {
+    let mut here = 0;
+    for (i, &b) in line.iter().enumerate() {
+        if matches!(classify(b), Class::Square(_) | Class::Other) {
+            if here == room {
+                return false;
+            }
+            here += 1;
+            if here == room {
+                let rest = &line[i + 1..];
+                return rest.is_empty() || separator(rest).is_some();
+            }
+        }
+    }
+    true
+}
+
+/// A CSV header such as `quizzes,solutions`: only letters, `_`, spaces and at least
+/// one `,`, `;` or tab between them, and at least one letter.
+fn is_csv_header(line: &[u8]) -> bool {
+    line.iter()
+        .all(|&b| b.is_ascii_alphabetic() || matches!(b, b'_' | b' ' | b',' | b';' | b'\t' | b'\r'))
+        && line.iter().any(|&b| matches!(b, b',' | b';' | b'\t'))
+        && line.iter().any(u8::is_ascii_alphabetic)
+}
+
 impl RecordReader {
     /// A reader at the start of the input.
     pub const fn new() -> RecordReader {
@@ -247,6 +385,8 @@ impl RecordReader {
             count: 0,
             start: Position { line: 0, column: 0 },
             error: None,
+            tag: Tag::NONE,
+            spaced: false,
             line: 0,
         }
     }
@@ -282,6 +422,7 @@ impl RecordReader {
             line: self.line,
             column: 1,
             grid: Err(ParseError { kind, position }),
+            tag: Tag::NONE,
         });
     }
 
@@ -292,12 +433,9 @@ impl RecordReader {
         self.line += 1;
         let line = line.strip_suffix(b"\n").unwrap_or(line);
         let line = line.strip_suffix(b"\r").unwrap_or(line);
-        // A byte-order mark at the start of the input (Windows editors write one) is
-        // not part of the text.
-        let line = match (self.line, line.strip_prefix(b"\xEF\xBB\xBF")) {
-            (1, Some(rest)) => rest,
-            _ => line,
-        };
+        // A byte-order mark (Windows editors write one) is not part of the text; it is
+        // skipped at the start of any line, so that files joined by `cat` read alike.
+        let line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
         let first = line.iter().position(|&b| b != b' ' && b != b'\t');
         let Some(first) = first else {
             // A blank line ends a puzzle in progress.
@@ -305,6 +443,11 @@ impl RecordReader {
             return;
         };
         if line[first] == b'#' {
+            return;
+        }
+        if is_csv_header(&line[first..]) {
+            // `quizzes,solutions`: the names of the columns, not a puzzle.
+            self.flush(&mut emit);
             return;
         }
         if self.count == 0 && line.len() == 81 && self.squares_only(line) {
@@ -321,14 +464,12 @@ impl RecordReader {
         if self.count > 0 {
             // Join this line to the puzzle in progress only if that puzzle is clean and
             // the line fits in it; otherwise the puzzle in progress ends here.
-            let here = line
-                .iter()
-                .filter(|&&b| matches!(classify(b), Class::Square(_) | Class::Other))
-                .count();
-            if self.error.is_some() || self.count + here > 81 {
+            if self.error.is_some() || !fits(line, 81 - self.count) {
                 self.flush(&mut emit);
             }
         }
+        // A puzzle continued from an earlier line is spaced.
+        self.spaced |= self.count > 0;
         let mut i = 0;
         let mut column = 0;
         while i < line.len() {
@@ -341,6 +482,9 @@ impl RecordReader {
             if self.count == 81 {
                 self.after_last_square(&line[i..], position);
                 break;
+            }
+            if self.count > 0 && matches!(classify(b), Class::Layout | Class::Space) {
+                self.spaced = true;
             }
             let mut width = 1;
             let value = match classify(b) {
@@ -394,20 +538,29 @@ impl RecordReader {
         self.flush(&mut emit);
     }
 
-    /// The line ran past the 81st square: `rest` starts at the first character after it.
+    /// The line ran past the 81st square: `rest` starts at the first character after
+    /// it. A separator starts the tag; more squares are an error.
     fn after_last_square(&mut self, rest: &[u8], position: Position) {
         let extra = rest
             .iter()
             .filter(|&&b| matches!(classify(b), Class::Square(_)))
             .count();
-        let only_squares = rest.iter().all(|&b| classify(b) != Class::Other);
+        let too_many = ParseErrorKind::TooManySquares { found: 81 + extra };
+        if let Some(width) = separator(rest) {
+            let only_squares = rest.iter().all(|&b| classify(b) != Class::Other);
+            if self.spaced && only_squares && extra > 0 {
+                // `4 . . |. . . |8 . 5 ... 7`: one more square of a spaced-out grid.
+                self.fail(too_many, self.start);
+            } else {
+                let text = trim_space(&rest[width..]);
+                if !text.iter().all(|&b| classify(b) == Class::Layout) {
+                    self.tag = Tag::new(text);
+                }
+            }
+            return;
+        }
         match classify(rest[0]) {
-            // Whitespace starts a comment, unless what follows is more squares.
-            Class::Space if !(only_squares && extra > 0) => {}
-            Class::Square(_) | Class::Space | Class::Layout => self.fail(
-                ParseErrorKind::TooManySquares { found: 81 + extra },
-                self.start,
-            ),
+            Class::Square(_) | Class::Layout | Class::Space => self.fail(too_many, self.start),
             Class::Other => {
                 let kind = match decode(rest) {
                     Ok((ch, _)) => ParseErrorKind::UnexpectedChar { ch },
@@ -449,8 +602,11 @@ impl RecordReader {
             line: self.start.line,
             column: self.start.column,
             grid,
+            tag: self.tag,
         });
         self.count = 0;
+        self.tag = Tag::NONE;
+        self.spaced = false;
     }
 }
 
@@ -521,7 +677,9 @@ mod tests {
             kinds(long.as_bytes()),
             vec![Err((TooManySquares { found: 82 }, pos(1, 1)))]
         );
-        let spaced = format!("{GRID1} 5 6\n");
+        // One more square of a spaced-out puzzle is an error, not a tag.
+        let spaced: String = GRID1.chars().flat_map(|c| [c, ' ']).collect();
+        let spaced = format!("{spaced} 5 6\n");
         assert_eq!(
             kinds(spaced.as_bytes()),
             vec![Err((TooManySquares { found: 83 }, pos(1, 1)))]
@@ -554,6 +712,101 @@ mod tests {
             kinds(glued.as_bytes()),
             vec![Err((UnexpectedChar { ch: 'x' }, pos(1, 82)))]
         );
+    }
+
+    fn tags(text: &str) -> Vec<Result<Option<String>, ParseErrorKind>> {
+        read(text.as_bytes())
+            .into_iter()
+            .map(|r| match r.grid {
+                Ok(_) => Ok(r.tag().map(str::to_string)),
+                Err(e) => Err(e.kind),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn text_after_a_separator_is_the_tag() {
+        // Issue 15: each of these was "too many squares" or "unexpected character".
+        for (line, tag) in [
+            (format!("{GRID1} 17 clues"), Some("17 clues")),
+            (format!("{GRID1} 2"), Some("2")),
+            (format!("{GRID1} 9.9"), Some("9.9")),
+            (format!("{GRID1}\t3"), Some("3")),
+            (format!("{GRID1} SOLUTION"), Some("SOLUTION")),
+            (format!("{GRID1},{GRID1}"), Some(GRID1)),
+            (format!("{GRID1}:grid1"), Some("grid1")),
+            (format!("{GRID1}; a b ;"), Some("a b ;")),
+            (format!("{GRID1}|x"), Some("x")),
+            (format!("{GRID1}\u{a0}nbsp"), Some("nbsp")),
+            (format!("{GRID1}\x0Cff"), Some("ff")),
+            (format!("{GRID1}\x0Bvt"), Some("vt")),
+            (format!("{GRID1}   \t "), None),
+            (format!("{GRID1},"), None),
+            (format!("   {GRID1}  tagged  \r"), Some("tagged")),
+        ] {
+            assert_eq!(tags(&line), [Ok(tag.map(str::to_string))], "{line:?}");
+        }
+        // Each record keeps its own tag; a record without one has none.
+        let text = format!("{GRID1} a\n{GRID1}\n{GRID1} b\n");
+        assert_eq!(
+            tags(&text),
+            [Ok(Some("a".into())), Ok(None), Ok(Some("b".into()))]
+        );
+    }
+
+    #[test]
+    fn a_long_or_broken_tag_is_cut_and_says_so() {
+        let long = "é".repeat(60); // 120 bytes
+        let records = read(format!("{GRID1} {long}").as_bytes());
+        let tag = records[0].tag().unwrap();
+        assert_eq!(tag, "é".repeat(47)); // 94 bytes: 95 would split a character
+        assert!(records[0].tag_truncated());
+        let mut raw = format!("{GRID1} ab").into_bytes();
+        raw.extend_from_slice(b"\xFFcd");
+        let records = read(&raw);
+        assert!(records[0].grid.is_ok());
+        assert_eq!(records[0].tag(), Some("ab"));
+        assert!(records[0].tag_truncated());
+        let exact = "t".repeat(Record::TAG_CAPACITY);
+        let records = read(format!("{GRID1} {exact}").as_bytes());
+        assert_eq!(records[0].tag(), Some(exact.as_str()));
+        assert!(!records[0].tag_truncated());
+    }
+
+    #[test]
+    fn a_csv_header_is_skipped() {
+        let text = format!("quizzes,solutions\n{GRID1},{GRID1}\npuzzle;solution\r\n");
+        assert_eq!(tags(&text), [Ok(Some(GRID1.to_string()))]);
+        assert_eq!(read(b"id,puzzle,solution,clues,difficulty\n").len(), 0);
+        // Words without a comma are still an error.
+        assert_eq!(
+            tags("hello world\n"),
+            [Err(ParseErrorKind::UnexpectedChar { ch: 'h' })]
+        );
+    }
+
+    #[test]
+    fn boxed_grids_with_borders_still_parse() {
+        let grid: Grid = GRID1.parse().unwrap();
+        let boxed = format!("{grid:#}");
+        let bordered: String = boxed
+            .lines()
+            .map(|l| {
+                if l.starts_with('-') {
+                    "+-------+-------+-------+\n".to_string()
+                } else {
+                    format!("|{l}|\n")
+                }
+            })
+            .collect();
+        for text in [boxed.clone(), bordered] {
+            let records = read(text.as_bytes());
+            assert_eq!(records.len(), 1, "{text}");
+            assert_eq!(records[0].grid, Ok(grid), "{text}");
+            assert_eq!(records[0].tag(), None);
+        }
+        let tagged = format!("{}  # hard\n", boxed.trim_end());
+        assert_eq!(tags(&tagged), [Ok(Some("# hard".into()))]);
     }
 
     #[test]

@@ -247,6 +247,11 @@ fn dig(rng: &mut Rng, solution: &Grid, settings: &Settings) -> Grid {
             break;
         }
         let orbit = settings.symmetry.orbit(square);
+        let removed = orbit.count_ones() as usize;
+        if givens < stop_at + removed {
+            // The orbit would take the puzzle below the givens asked for.
+            continue;
+        }
         let mut next = values;
         let mut rest = orbit;
         while rest != 0 {
@@ -259,7 +264,7 @@ fn dig(rng: &mut Rng, solution: &Grid, settings: &Settings) -> Grid {
                 .level
                 .is_none_or(|level| level_of(&puzzle).is_some_and(|l| l <= level))
         {
-            givens -= orbit.count_ones() as usize;
+            givens -= removed;
             values = next;
         }
     }

@@ -6,11 +6,17 @@ use std::process::{Command, Output, Stdio};
 /// The binary under test.
 pub const BIN: &str = env!("CARGO_BIN_EXE_bitdoku");
 
+/// The binary to run: [`BIN`], or the one named by `BITDOKU_TEST_BIN` (to check that a
+/// regression test fails on an older build).
+pub fn bin() -> String {
+    std::env::var("BITDOKU_TEST_BIN").unwrap_or_else(|_| BIN.to_string())
+}
+
 /// Runs the binary with `args`, `stdin` piped in, and collects its output. The input
 /// is written from another thread: a big input and a big output would otherwise fill
 /// both pipes and block both processes.
 pub fn run_with(args: &[&str], stdin: Vec<u8>) -> Output {
-    let mut child = Command::new(BIN)
+    let mut child = Command::new(bin())
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -1,0 +1,258 @@
+//! Output records: one per puzzle, in the format asked for. What a record says comes
+//! from its [`Done`]; the words from its [`Status`].
+
+use crate::args::Format;
+use crate::status::Status;
+use crate::work::{Done, Task};
+use bitdoku_core::{Grid, Record};
+use serde::Serialize;
+use std::io::{self, Write};
+
+/// One JSON Lines record.
+#[derive(Serialize)]
+struct JsonRecord<'a> {
+    file: &'a str,
+    line: usize,
+    /// The text after the 81st square, when there is some.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tag: Option<&'a str>,
+    /// The puzzle as 81 characters (`.` for empty), or null if it could not be read.
+    puzzle: Option<&'a str>,
+    status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<&'a str>,
+    /// Count: solutions found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solutions: Option<usize>,
+    /// Count: true when counting stopped at the limit (or a budget), so there may be
+    /// more.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    at_least: Option<bool>,
+    /// Rate: the level, its label and the hardest technique.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    level: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    label: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    technique: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    guesses: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    backtracks: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    micros: Option<f64>,
+}
+
+/// How records are written in one run.
+pub struct Writer {
+    /// The format.
+    pub format: Format,
+    /// What the run does.
+    pub task: Task,
+    /// Add the solver's effort and time to JSON records.
+    pub stats: bool,
+    /// The solver counts its guesses (the string solver does not).
+    pub counts_guesses: bool,
+    /// The wall-clock budget, for the timed-out message.
+    pub timeout: Option<std::time::Duration>,
+}
+
+/// The text after a record's 81st square, if any.
+pub fn tag_of(record: &Record) -> Option<&str> {
+    record.tag()
+}
+
+/// Why a record is not what was asked for, in words (`None` for a good record).
+pub fn why(done: &Done, w: &Writer) -> Option<String> {
+    Some(match done.status {
+        Status::Unsolvable | Status::NoSolution => "no solution".to_string(),
+        Status::GaveUp => format!("gave up after {} guesses", done.stats.guesses),
+        Status::TimedOut => match w.timeout {
+            Some(t) => format!(
+                "timed out after {} guesses ({:.3} s)",
+                done.stats.guesses,
+                t.as_secs_f64()
+            ),
+            None => format!("timed out after {} guesses (CPU time)", done.stats.guesses),
+        },
+        Status::Invalid => done.error.map(|e| e.to_string())?,
+        Status::NotUnique => "more than one solution: rated on the first".to_string(),
+        Status::Multiple => return None,
+        Status::Solved | Status::Unique | Status::Solvable | Status::Rated => return None,
+    })
+}
+
+fn text(line: &[u8; 81]) -> &str {
+    // Grid::to_line gives ASCII digits and dots.
+    std::str::from_utf8(line).unwrap_or("")
+}
+
+impl Writer {
+    /// Writes the record of `record`, whose work ended in `done`.
+    pub fn write(
+        &self,
+        out: &mut dyn Write,
+        name: &str,
+        record: &Record,
+        done: &Done,
+    ) -> io::Result<()> {
+        match self.format {
+            Format::Json => self.json(out, name, record, done),
+            Format::Tsv => self.tsv(out, name, record, done),
+            Format::Line | Format::Grid => self.plain(out, done),
+        }
+    }
+
+    fn counted(&self) -> bool {
+        matches!(self.task, Task::Count(_))
+    }
+
+    fn plain(&self, out: &mut dyn Write, done: &Done) -> io::Result<()> {
+        let grid = self.format == Format::Grid;
+        match self.task {
+            Task::Solve => match done.solution {
+                Some(solution) => write_grid(out, &solution, self.format),
+                None if grid => writeln!(out, "{}\n", done.status.word()),
+                None => writeln!(out, "{}", done.status.word()),
+            },
+            Task::Count(limit) => {
+                match done.status {
+                    Status::Invalid => writeln!(out, "{}", done.status.word())?,
+                    _ => writeln!(
+                        out,
+                        "{}{} {}",
+                        done.solutions,
+                        if self.at_least(done, limit) { "+" } else { "" },
+                        done.status.word()
+                    )?,
+                }
+                match (grid, done.solution) {
+                    (true, Some(g)) => write_grid(out, &g, Format::Grid),
+                    (true, None) => writeln!(out),
+                    _ => Ok(()),
+                }
+            }
+            Task::Rate => {
+                match done.rating {
+                    Some(r) => {
+                        write!(
+                            out,
+                            "{} {:<11} {:<17} guesses {} backtracks {}",
+                            r.level(),
+                            label(r.label()),
+                            r.technique,
+                            r.guesses,
+                            r.backtracks
+                        )?;
+                        if done.status == Status::NotUnique {
+                            write!(out, " {}", done.status.word())?;
+                        }
+                        writeln!(out)?;
+                    }
+                    None => writeln!(out, "{}", done.status.word())?,
+                }
+                if grid {
+                    writeln!(out)?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn at_least(&self, done: &Done, limit: usize) -> bool {
+        done.solutions >= limit || matches!(done.status, Status::GaveUp | Status::TimedOut)
+    }
+
+    /// `KEY<TAB>ANSWER`: the key is the record's tag, or the puzzle when it has none
+    /// (`FILE:LINE` for a record that is not a puzzle); the answer is the solution, or
+    /// the line format's answer.
+    fn tsv(&self, out: &mut dyn Write, name: &str, record: &Record, done: &Done) -> io::Result<()> {
+        match (tag_of(record), &record.grid) {
+            // A tab inside the tag would make a third column.
+            (Some(tag), _) if tag.contains('\t') => write!(out, "{}\t", tag.replace('\t', " "))?,
+            (Some(tag), _) => write!(out, "{tag}\t")?,
+            (None, Ok(grid)) if done.status != Status::Invalid => {
+                out.write_all(&grid.to_line())?;
+                out.write_all(b"\t")?;
+            }
+            (None, _) => write!(out, "{name}:{}\t", record.line)?,
+        }
+        match (self.task, done.solution) {
+            (Task::Solve, Some(solution)) => write_grid(out, &solution, Format::Line),
+            _ => Writer {
+                format: Format::Line,
+                task: self.task,
+                stats: false,
+                counts_guesses: self.counts_guesses,
+                timeout: self.timeout,
+            }
+            .plain(out, done),
+        }
+    }
+
+    fn json(
+        &self,
+        out: &mut dyn Write,
+        name: &str,
+        record: &Record,
+        done: &Done,
+    ) -> io::Result<()> {
+        // An invalid record has no puzzle to echo, also when its repeated digit was
+        // found after the solve (see `work`).
+        let puzzle = record
+            .grid
+            .as_ref()
+            .ok()
+            .filter(|_| done.status != Status::Invalid)
+            .map(Grid::to_line);
+        let solution = done.solution.as_ref().map(Grid::to_line);
+        let counted = self.counted();
+        let limit = match self.task {
+            Task::Count(n) => n,
+            _ => 1,
+        };
+        let effort = self.stats && self.counts_guesses;
+        let json = JsonRecord {
+            file: name,
+            line: record.line,
+            tag: tag_of(record),
+            puzzle: puzzle.as_ref().map(text),
+            status: done.status.word(),
+            solution: solution.as_ref().map(text),
+            solutions: (counted && done.status != Status::Invalid).then_some(done.solutions),
+            at_least: (counted && done.status != Status::Invalid)
+                .then(|| self.at_least(done, limit)),
+            level: done.rating.map(|r| r.level()),
+            label: done.rating.map(|r| label(r.label())),
+            technique: done.rating.map(|r| r.technique.to_string()),
+            error: why(done, self).filter(|_| done.status != Status::NotUnique),
+            guesses: (effort || done.rating.is_some()).then_some(done.stats.guesses),
+            backtracks: (effort || done.rating.is_some()).then_some(done.stats.backtracks),
+            micros: self.stats.then_some((done.secs * 1e7).round() / 10.0),
+        };
+        serde_json::to_writer(&mut *out, &json).map_err(io::Error::other)?;
+        out.write_all(b"\n")
+    }
+}
+
+/// A rating's label as one word (`deep-search`), the same in every format.
+fn label(label: &'static str) -> &'static str {
+    match label {
+        "deep search" => "deep-search",
+        other => other,
+    }
+}
+
+/// A solution as one line, or as Norvig's boxed grid followed by a blank line.
+pub fn write_grid(out: &mut dyn Write, grid: &Grid, format: Format) -> io::Result<()> {
+    match format {
+        Format::Grid => writeln!(out, "{grid:#}"),
+        Format::Line | Format::Json | Format::Tsv => {
+            let mut line = [b'\n'; 82];
+            line[..81].copy_from_slice(&grid.to_line());
+            out.write_all(&line)
+        }
+    }
+}

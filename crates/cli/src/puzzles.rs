@@ -1,0 +1,107 @@
+//! Puzzle arguments, read the same way by every subcommand: `-` is standard input, an
+//! argument that names an existing path is a file, one that is a puzzle (or several,
+//! one per line) written out is that puzzle, and anything else is "no such file" (exit
+//! status 2). No arguments means standard input.
+
+use crate::input::Source;
+use crate::messages;
+use bitdoku_core::{Record, RecordReader};
+use std::path::Path;
+
+/// The arguments, or `-` (standard input) when there are none.
+pub fn or_stdin(args: &[String]) -> Vec<String> {
+    if args.is_empty() {
+        vec!["-".to_string()]
+    } else {
+        args.to_vec()
+    }
+}
+
+/// Opens one argument; `Err` is the message for it (the argument is unreadable).
+pub fn open(arg: &str) -> Result<Source, String> {
+    if arg == "-" || Path::new(arg).exists() {
+        Source::open(arg).map_err(|e| e.to_string())
+    } else if is_puzzle_text(arg) {
+        Ok(Source::literal(arg))
+    } else {
+        Err("no such file, and not a puzzle (81 squares: 1-9, with 0 or . for empty)".into())
+    }
+}
+
+/// True when `text` reads as one or more puzzles and nothing else.
+fn is_puzzle_text(text: &str) -> bool {
+    let mut reader = RecordReader::new();
+    let (mut good, mut bad) = (0, 0);
+    let mut count = |r: Record| {
+        if r.grid.is_ok() {
+            good += 1
+        } else {
+            bad += 1
+        }
+    };
+    for line in text.as_bytes().split(|&b| b == b'\n') {
+        reader.push_line(line, &mut count);
+    }
+    reader.finish(&mut count);
+    good > 0 && bad == 0
+}
+
+/// Reads every record of every argument in turn, calling `each` with the input's name
+/// (for the subcommands that take few puzzles: `show`). Returns the inputs that could
+/// not be read or held no puzzle.
+pub fn for_each_record(
+    args: &[String],
+    mut each: impl FnMut(&str, &Record) -> std::io::Result<()>,
+) -> std::io::Result<u64> {
+    let mut unreadable = 0;
+    let mut batch = Vec::new();
+    for arg in args {
+        let mut source = match open(arg) {
+            Ok(s) => s,
+            Err(e) => {
+                messages::input(arg, e);
+                unreadable += 1;
+                continue;
+            }
+        };
+        loop {
+            batch.clear();
+            let read = source.read_records(&mut batch, 1024);
+            for record in &batch {
+                each(&source.name, record)?;
+            }
+            match read {
+                Ok(0) => {
+                    if let Some(why) = source.why_empty() {
+                        messages::input(&source.name, why);
+                        unreadable += 1;
+                    }
+                    break;
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    messages::input(&source.name, e);
+                    unreadable += 1;
+                    break;
+                }
+            }
+        }
+    }
+    Ok(unreadable)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_path_that_is_not_there_is_not_a_puzzle() {
+        assert!(open("puzzles/missing-file.txt").is_err());
+        assert!(open("no-such-file").is_err());
+        let grid1 =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        assert!(open(grid1).is_ok());
+        assert!(open(&format!("{grid1}\n{grid1}")).is_ok());
+        assert!(open(&grid1[..80]).is_err());
+    }
+}

@@ -1,0 +1,94 @@
+//! The one status of a record, whatever the subcommand and the output format: what the
+//! record's line says, what JSON's `"status"` says, how the totals count it and whether
+//! it fails the run (exit status 1).
+
+/// What became of one puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// `solve`: solved.
+    Solved,
+    /// `solve` and `rate`: the puzzle has no solution.
+    Unsolvable,
+    /// `count`: exactly one solution.
+    Unique,
+    /// `count`: two or more solutions (up to the limit).
+    Multiple,
+    /// `count --limit 1`: at least one solution (whether more, was not asked).
+    Solvable,
+    /// `count`: no solution.
+    NoSolution,
+    /// `rate`: rated, and the puzzle has exactly one solution.
+    Rated,
+    /// `rate`: rated on its first solution, but the puzzle has more than one.
+    NotUnique,
+    /// The guess budget (`--max-guesses`) ran out first.
+    GaveUp,
+    /// The time budget (`--timeout` or `--cpu-timeout`) ran out first.
+    TimedOut,
+    /// The record is not a puzzle (or repeats a given digit in a unit).
+    Invalid,
+}
+
+/// Every status, in the order of [`Status::index`].
+pub const ALL: [Status; 11] = [
+    Status::Solved,
+    Status::Unsolvable,
+    Status::Unique,
+    Status::Multiple,
+    Status::Solvable,
+    Status::NoSolution,
+    Status::Rated,
+    Status::NotUnique,
+    Status::GaveUp,
+    Status::TimedOut,
+    Status::Invalid,
+];
+
+impl Status {
+    /// The word printed in line output and in JSON's `"status"`.
+    pub const fn word(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::Unsolvable => "unsolvable",
+            Status::Unique => "unique",
+            Status::Multiple => "multiple",
+            Status::Solvable => "solvable",
+            Status::NoSolution => "none",
+            Status::Rated => "rated",
+            Status::NotUnique => "not-unique",
+            Status::GaveUp => "gave-up",
+            Status::TimedOut => "timed-out",
+            Status::Invalid => "invalid",
+        }
+    }
+
+    /// True when the record is what was asked for; any other record makes the exit
+    /// status 1 (0 with `--exit-zero`).
+    pub const fn is_good(self) -> bool {
+        matches!(
+            self,
+            Status::Solved | Status::Unique | Status::Solvable | Status::Rated
+        )
+    }
+
+    /// The position of this status in [`ALL`] (an index into per-status totals).
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn index_is_the_position_in_all_and_words_are_distinct() {
+        for (i, s) in ALL.iter().enumerate() {
+            assert_eq!(s.index(), i);
+        }
+        let mut words: Vec<_> = ALL.iter().map(|s| s.word()).collect();
+        words.sort_unstable();
+        words.dedup();
+        assert_eq!(words.len(), ALL.len());
+    }
+}

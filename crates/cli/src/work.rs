@@ -1,0 +1,293 @@
+//! One record's work: solve, count or rate it within the budgets, and say what became
+//! of it as a [`Status`]. Runs on the solving threads: no IO, no allocation.
+
+use crate::status::Status;
+use bitdoku_core::{Grid, ParseError, Record};
+use bitdoku_solver::rate::Rating;
+use bitdoku_solver::{search, search_observed, Observer, Options, Stats};
+use std::time::{Duration, Instant};
+
+/// What to do with each puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Task {
+    /// Find the first solution.
+    Solve,
+    /// Count solutions up to a limit.
+    Count(usize),
+    /// Rate: the hardest technique and the search effort, and whether it is unique.
+    Rate,
+}
+
+/// How each puzzle is worked on.
+pub struct Settings {
+    /// Solve, count or rate.
+    pub task: Task,
+    /// Guess budget per puzzle.
+    pub max_guesses: Option<u64>,
+    /// Wall-clock budget per puzzle.
+    pub timeout: Option<Duration>,
+    /// CPU-time budget per puzzle (the solving thread's own CPU time).
+    pub cpu_timeout: Option<Duration>,
+    /// Let the bitset solver use its SIMD path where the CPU has one.
+    pub simd: bool,
+    /// Time each puzzle.
+    pub timed: bool,
+    /// The string solver, when it was chosen instead of the bitset one.
+    pub norvig: Option<bitdoku_norvig::Norvig>,
+}
+
+/// What became of one record.
+#[derive(Clone, Copy, Debug)]
+pub struct Done {
+    /// The status.
+    pub status: Status,
+    /// The solution (solve), or the one solution (count, when unique).
+    pub solution: Option<Grid>,
+    /// Count: solutions found (at most the limit).
+    pub solutions: usize,
+    /// Rate: the rating.
+    pub rating: Option<Rating>,
+    /// Invalid: why.
+    pub error: Option<ParseError>,
+    /// The solver's effort.
+    pub stats: Stats,
+    /// Seconds spent on this puzzle (with [`Settings::timed`]).
+    pub secs: f64,
+}
+
+impl Done {
+    fn new(status: Status) -> Done {
+        Done {
+            status,
+            solution: None,
+            solutions: 0,
+            rating: None,
+            error: None,
+            stats: Stats::default(),
+            secs: 0.0,
+        }
+    }
+}
+
+/// The clocks a time budget can run on.
+#[derive(Clone, Copy)]
+enum Clock {
+    Wall(Instant),
+    /// The solving thread's CPU time, in nanoseconds, at which the budget is spent.
+    Cpu(u128),
+}
+
+/// The solving thread's CPU time in nanoseconds (0 where the clock cannot be read).
+pub fn thread_cpu_nanos() -> u128 {
+    use nix::time::{clock_gettime, ClockId};
+    clock_gettime(ClockId::CLOCK_THREAD_CPUTIME_ID).map_or(0, |t| {
+        let secs = u128::try_from(t.tv_sec()).unwrap_or(0);
+        let nanos = u128::try_from(t.tv_nsec()).unwrap_or(0);
+        secs * 1_000_000_000 + nanos
+    })
+}
+
+/// Stops a search once a time budget is spent. Reading a clock costs tens of
+/// nanoseconds (wall) to a few hundred (CPU), so it is read every 64 guesses.
+struct Deadline {
+    clocks: [Option<Clock>; 2],
+    guesses: u32,
+    passed: bool,
+}
+
+impl Observer for Deadline {
+    #[inline]
+    fn keep_going(&mut self) -> bool {
+        self.guesses = self.guesses.wrapping_add(1);
+        if self.guesses.is_multiple_of(64) {
+            for clock in self.clocks.iter().flatten() {
+                self.passed |= match *clock {
+                    Clock::Wall(at) => Instant::now() >= at,
+                    Clock::Cpu(at) => thread_cpu_nanos() >= at,
+                };
+            }
+        }
+        !self.passed
+    }
+}
+
+/// Works on one record. The inputs are read without the repeated-digit check (it
+/// would cost every puzzle; see `RecordReader::without_conflict_check`), so a grid that
+/// has no solution is checked here, and one that repeats a digit is reported as
+/// invalid, exactly as a checking reader would have.
+pub fn work(record: &Record, settings: &Settings) -> Done {
+    let start = settings.timed.then(Instant::now);
+    let mut done = match &record.grid {
+        Ok(grid) => match settings.task {
+            Task::Rate => rate(grid, settings),
+            _ => solve(grid, settings),
+        },
+        Err(e) => Done {
+            error: Some(*e),
+            ..Done::new(Status::Invalid)
+        },
+    };
+    if matches!(done.status, Status::Unsolvable | Status::NoSolution) {
+        if let Some(e) = record.conflict() {
+            done = Done {
+                error: Some(e),
+                ..Done::new(Status::Invalid)
+            };
+        }
+    }
+    done.secs = start.map_or(0.0, |s| s.elapsed().as_secs_f64());
+    done
+}
+
+fn solve(grid: &Grid, settings: &Settings) -> Done {
+    let limit = match settings.task {
+        Task::Count(n) => n,
+        Task::Solve | Task::Rate => 1,
+    };
+    if let Some(norvig) = &settings.norvig {
+        return norvig_work(norvig, grid, settings.task, limit);
+    }
+    let options = Options {
+        solution_limit: limit,
+        max_guesses: settings.max_guesses,
+        simd: settings.simd,
+    };
+    let mut timed_out = false;
+    let outcome = if settings.timeout.is_none() && settings.cpu_timeout.is_none() {
+        search(grid, &options)
+    } else {
+        let mut deadline = Deadline {
+            clocks: [
+                settings.timeout.map(|t| Clock::Wall(Instant::now() + t)),
+                settings
+                    .cpu_timeout
+                    .map(|t| Clock::Cpu(thread_cpu_nanos() + t.as_nanos())),
+            ],
+            guesses: 0,
+            passed: false,
+        };
+        let outcome = search_observed(grid, &options, &mut deadline);
+        timed_out = deadline.passed;
+        outcome
+    };
+    let status = match settings.task {
+        _ if !outcome.complete && timed_out => Status::TimedOut,
+        _ if !outcome.complete => Status::GaveUp,
+        Task::Solve | Task::Rate if outcome.solution.is_some() => Status::Solved,
+        Task::Solve | Task::Rate => Status::Unsolvable,
+        Task::Count(_) => count_status(outcome.solutions, limit),
+    };
+    Done {
+        status,
+        solution: match status {
+            Status::Solved | Status::Unique => outcome.solution,
+            _ => None,
+        },
+        solutions: outcome.solutions,
+        stats: outcome.stats,
+        ..Done::new(status)
+    }
+}
+
+fn count_status(solutions: usize, limit: usize) -> Status {
+    match solutions {
+        0 => Status::NoSolution,
+        1 if limit == 1 => Status::Solvable,
+        1 => Status::Unique,
+        _ => Status::Multiple,
+    }
+}
+
+/// Rates a puzzle, then checks it has one solution (a rating of a puzzle with several
+/// is of its first). The guess budget bounds the rating; time budgets are refused for
+/// `rate` when the arguments are read.
+fn rate(grid: &Grid, settings: &Settings) -> Done {
+    let Some(rating) = bitdoku_solver::rate::rate_with(grid, settings.max_guesses) else {
+        // No solution, or the budget ran out: the plain search says which.
+        let outcome = search(
+            grid,
+            &Options {
+                solution_limit: 1,
+                max_guesses: settings.max_guesses,
+                simd: settings.simd,
+            },
+        );
+        let status = if outcome.complete {
+            Status::Unsolvable
+        } else {
+            Status::GaveUp
+        };
+        return Done {
+            stats: outcome.stats,
+            ..Done::new(status)
+        };
+    };
+    let unique = search(
+        grid,
+        &Options {
+            solution_limit: 2,
+            max_guesses: None,
+            simd: settings.simd,
+        },
+    );
+    let status = if unique.solutions > 1 {
+        Status::NotUnique
+    } else {
+        Status::Rated
+    };
+    Done {
+        rating: Some(rating),
+        stats: Stats {
+            guesses: rating.guesses,
+            backtracks: rating.backtracks,
+            max_depth: rating.max_depth,
+        },
+        ..Done::new(status)
+    }
+}
+
+/// The string solver has no statistics and no budgets (they are refused for it when the
+/// arguments are read).
+fn norvig_work(norvig: &bitdoku_norvig::Norvig, grid: &Grid, task: Task, limit: usize) -> Done {
+    use bitdoku_solver::Solver;
+    match task {
+        Task::Solve | Task::Rate => match Solver::solve(norvig, grid) {
+            Some(solution) => Done {
+                solution: Some(solution),
+                ..Done::new(Status::Solved)
+            },
+            None => Done::new(Status::Unsolvable),
+        },
+        Task::Count(_) => {
+            let solutions = Solver::count(norvig, grid, limit);
+            Done {
+                solutions,
+                ..Done::new(count_status(solutions, limit))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thread_cpu_time_moves_forward() {
+        let before = thread_cpu_nanos();
+        let mut x = 0u64;
+        for i in 0..2_000_000u64 {
+            x = x.wrapping_mul(31).wrapping_add(i);
+        }
+        std::hint::black_box(x);
+        assert!(thread_cpu_nanos() > before);
+    }
+
+    #[test]
+    fn count_statuses() {
+        assert_eq!(count_status(1, 1), Status::Solvable);
+        assert_eq!(count_status(1, 2), Status::Unique);
+        assert_eq!(count_status(2, 2), Status::Multiple);
+        assert_eq!(count_status(0, 2), Status::NoSolution);
+    }
+}
