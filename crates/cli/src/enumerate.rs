@@ -15,7 +15,7 @@ Solutions come in the search's order (digits in increasing order at each guess).
 
 Examples:
   bitdoku enumerate puzzles/two-solutions.txt
-  bitdoku generate -n 1 --seed 1 | bitdoku minimize | bitdoku enumerate --limit 5")]
+  bitdoku enumerate --limit 5 puzzles/two-solutions.txt")]
 pub struct Enumerate {
     /// Puzzle files, `-` for stdin, or puzzles written out. Default: stdin.
     #[arg(value_name = "PUZZLE")]

@@ -18,7 +18,7 @@ an error (exit status 1).
 
 Examples:
   bitdoku minimize puzzles/norvig-examples.txt
-  bitdoku generate -n 5 --seed 1 --clues 30 | bitdoku minimize | bitdoku count")]
+  bitdoku generate -n 5 --clues 30 | bitdoku minimize | bitdoku count")]
 pub struct Minimize {
     /// Puzzle files, `-` for stdin, or puzzles written out. Default: stdin.
     #[arg(value_name = "PUZZLE")]

@@ -399,6 +399,9 @@ fn f9_every_help_and_readme_example_runs_as_written() {
         "explain",
         "bench",
         "completions",
+        "minimize",
+        "canon",
+        "enumerate",
     ] {
         let mut args = vec!["--help"];
         if !sub.is_empty() {
