@@ -80,13 +80,19 @@ pub fn run(args: &Canon, threads: usize, out: &mut dyn Write) -> io::Result<u8> 
     let mut seen = args.dedup.then(HashSet::new);
     let mut batch = Vec::with_capacity(BATCH);
     let mut read = 0u64;
-    let code = for_each_grid(&or_stdin(&args.puzzles), |_, _, grid| {
+    let code = for_each_grid(&or_stdin(&args.puzzles), |_, _, grid, candidates| {
+        // A pencilmark record has no canonical form here: written as invalid.
+        let grid = grid.filter(|_| candidates.is_none());
         batch.push(grid.copied());
         read += u64::from(grid.is_some());
         if batch.len() == BATCH {
             flush(&mut batch, &mut seen, &pool, out)?;
         }
-        Ok(Done::Ok)
+        Ok(if candidates.is_some() {
+            Done::Failed("canon takes a puzzle of givens, not pencilmarks".into())
+        } else {
+            Done::Ok
+        })
     })?;
     flush(&mut batch, &mut seen, &pool, out)?;
     if let Some(seen) = seen {

@@ -3,7 +3,8 @@
 
 use crate::each::{for_each_grid, Done};
 use crate::puzzles::or_stdin;
-use bitdoku_solver::enumerate::enumerate;
+use bitdoku_core::Grid;
+use bitdoku_solver::enumerate::{enumerate, enumerate_board};
 use clap::Args;
 use std::io::{self, Write};
 
@@ -30,13 +31,17 @@ pub struct Enumerate {
 pub fn run(args: &Enumerate, out: &mut dyn Write) -> io::Result<u8> {
     let limit = usize::try_from(args.limit).unwrap_or(usize::MAX);
     let mut lines = Vec::new();
-    for_each_grid(&or_stdin(&args.puzzles), |name, line, grid| {
+    for_each_grid(&or_stdin(&args.puzzles), |name, line, grid, candidates| {
         let Some(grid) = grid else {
             writeln!(out, "# {name}:{line}: invalid")?;
             return Ok(Done::Ok);
         };
         lines.clear();
-        let outcome = enumerate(grid, limit, |s| lines.push(s.to_line()));
+        let each = |s: &Grid| lines.push(s.to_line());
+        let outcome = match candidates {
+            Some(board) => enumerate_board(board, limit, each),
+            None => enumerate(grid, limit, each),
+        };
         let n = outcome.solutions;
         let more = if n >= limit { "+" } else { "" };
         let word = if n == 1 { "solution" } else { "solutions" };

@@ -6,7 +6,9 @@ use crate::args::{Explain, TextFormat};
 use crate::messages::{self, plural, EXIT_FAILED, EXIT_OK, EXIT_USAGE};
 use crate::puzzles;
 use bitdoku_core::{Board, Candidates, Grid, Square, PEERS};
-use bitdoku_solver::{search_observed, squares_at, Contradiction, Event, Observer, Options};
+use bitdoku_solver::{
+    search_board_observed, search_observed, squares_at, Contradiction, Event, Observer, Options,
+};
 use serde_json::{json, Value};
 use std::io::{self, IsTerminal, Write};
 
@@ -190,7 +192,10 @@ pub fn run(args: &Explain, out: &mut dyn Write) -> io::Result<u8> {
             return Ok(EXIT_FAILED);
         }
     };
-    let board = after_givens(&grid);
+    let board = record
+        .pencilmarks()
+        .copied()
+        .unwrap_or_else(|| after_givens(&grid));
     if json {
         let candidates: Vec<String> = board.0.iter().map(|c| c.to_string()).collect();
         let start = json!({
@@ -231,7 +236,10 @@ pub fn run(args: &Explain, out: &mut dyn Write) -> io::Result<u8> {
         contradictions: 0,
         error: None,
     };
-    let outcome = search_observed(&grid, &Options::default(), &mut narrator);
+    let outcome = match record.pencilmarks() {
+        Some(candidates) => search_board_observed(candidates, &Options::default(), &mut narrator),
+        None => search_observed(&grid, &Options::default(), &mut narrator),
+    };
     if let Some(e) = narrator.error.take() {
         return Err(e);
     }

@@ -8,6 +8,9 @@ use bitdoku_solver::minimize::minimize;
 use clap::Args;
 use std::io::{self, Write};
 
+/// Why a pencilmark record is refused.
+const PENCILMARKS: &str = "minimize takes a puzzle of givens, not pencilmarks";
+
 /// `minimize` options.
 #[derive(Args, Debug)]
 #[command(after_help = "\
@@ -27,7 +30,11 @@ pub struct Minimize {
 
 /// Writes each puzzle's minimal form; the exit code.
 pub fn run(args: &Minimize, out: &mut dyn Write) -> io::Result<u8> {
-    for_each_grid(&or_stdin(&args.puzzles), |_, _, grid| {
+    for_each_grid(&or_stdin(&args.puzzles), |_, _, grid, candidates| {
+        if candidates.is_some() {
+            out.write_all(b"invalid\n")?;
+            return Ok(Done::Failed(PENCILMARKS.into()));
+        }
         match grid.map(minimize) {
             None => {
                 out.write_all(b"invalid\n")?;

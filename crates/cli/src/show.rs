@@ -19,7 +19,11 @@ pub fn show(args: &[String], pencilmarks: bool, out: &mut dyn Write) -> io::Resu
                 return Ok(());
             }
         };
-        match bitdoku_solver::propagate(grid) {
+        let propagated = match record.pencilmarks() {
+            Some(board) => bitdoku_solver::propagate_board(board),
+            None => bitdoku_solver::propagate(grid),
+        };
+        match propagated {
             Some(board) => {
                 let open = board.0.iter().filter(|c| c.len() > 1).count();
                 match open {

@@ -169,3 +169,38 @@ fn show_prints_pencilmarks_that_read_back() {
     let board = parse_pencilmarks(line.as_bytes()).unwrap();
     assert_eq!(Some(board), propagate(&GRID1.parse().unwrap()));
 }
+
+#[test]
+fn pencilmark_lines_are_read_by_every_subcommand() {
+    // The two-solution puzzle's candidates, less the second solution's digit at the
+    // first square where the two differ: one solution left, which the givens alone
+    // (the squares with one candidate) would not say.
+    let two: Grid = TWO.parse().unwrap();
+    let mut both = Vec::new();
+    bitdoku_solver::enumerate::enumerate(&two, 2, |s| both.push(*s));
+    let square = (0..81)
+        .find(|&s| both[0].values()[s] != both[1].values()[s])
+        .unwrap();
+    let mut line = propagate(&two).unwrap().to_pencilmarks();
+    let second = both[1].values()[square];
+    line[square * 9 + usize::from(second) - 1] = b'.';
+    let line = String::from_utf8(line.to_vec()).unwrap();
+    let first = both[0].to_string();
+
+    assert_eq!(stdout(&run(&["solve", &line], "")), format!("{first}\n"));
+    assert_eq!(stdout(&run(&["count"], &line)), "1 unique\n");
+    assert!(stdout(&run(&["count"], TWO)).starts_with("2+ multiple"));
+    assert!(stdout(&run(&["rate", &line], "")).starts_with("1 easy"));
+    let shown = stdout(&run(&["show", "--pencilmarks", &line], ""));
+    assert!(shown.contains("solved by propagation"), "{shown}");
+    let told = stdout(&run(&["explain", "--format", "json", &line], ""));
+    assert!(told.contains(&format!("\"solution\":\"{first}\"")), "{told}");
+    let listed = stdout(&run(&["enumerate", &line], ""));
+    assert_eq!(grids(&listed), [both[0]]);
+    for tool in ["minimize", "canon"] {
+        let out = run(&[tool, &line], "");
+        assert_eq!(out.status.code(), Some(1), "{tool}");
+        assert_eq!(stdout(&out), "invalid\n");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("not pencilmarks"));
+    }
+}

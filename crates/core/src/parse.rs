@@ -31,7 +31,7 @@
 //!   counts it as a square (it is usually a typo) so that the rest of the line does not
 //!   become a puzzle of its own: every input puzzle yields exactly one record.
 
-use crate::{Digit, Grid, Square, Unit};
+use crate::{is_pencilmark_line, parse_pencilmarks, Board, Digit, Grid, Square, Unit};
 use core::fmt;
 
 /// Where in the input something is: 1-based line and column (in characters).
@@ -153,6 +153,8 @@ pub struct Record {
     pub grid: Result<Grid, ParseError>,
     /// The text after the puzzle on its last line, if any: see [`Record::tag`].
     tag: Tag,
+    /// The candidates of a pencilmark line: see [`Record::pencilmarks`].
+    pencilmarks: Option<Board>,
 }
 
 /// A record's tag, kept inline so that a [`Record`] stays `Copy` and reading
@@ -223,6 +225,23 @@ impl Record {
     /// ```
     pub fn tag(&self) -> Option<&str> {
         Some(self.tag.text()).filter(|t| !t.is_empty())
+    }
+
+    /// The candidates, if the record is a 729-character pencilmark line (see
+    /// [`crate::parse_pencilmarks`]); its `grid` then holds the squares with one
+    /// candidate, and a solver should search from these candidates instead.
+    ///
+    /// ```
+    /// use bitdoku_core::{Board, RecordReader};
+    /// let line = Board::FULL.to_pencilmarks();
+    /// let mut reader = RecordReader::new();
+    /// let mut records = Vec::new();
+    /// reader.push_line(&line, |r| records.push(r));
+    /// assert_eq!(records[0].pencilmarks(), Some(&Board::FULL));
+    /// assert_eq!(records[0].grid.unwrap().givens(), 0);
+    /// ```
+    pub fn pencilmarks(&self) -> Option<&Board> {
+        self.pencilmarks.as_ref()
     }
 
     /// True if the tag was longer than [`Record::TAG_CAPACITY`] bytes (or held invalid
@@ -423,6 +442,7 @@ impl RecordReader {
             column: 1,
             grid: Err(ParseError { kind, position }),
             tag: Tag::NONE,
+            pencilmarks: None,
         });
     }
 
@@ -460,6 +480,20 @@ impl RecordReader {
             self.count = 81;
             self.flush(&mut emit);
             return;
+        }
+        if is_pencilmark_line(&line[first..]) {
+            if let Ok(board) = parse_pencilmarks(&line[first..]) {
+                // A pencilmark line: one record of its own.
+                self.flush(&mut emit);
+                emit(Record {
+                    line: self.line,
+                    column: first + 1,
+                    grid: Ok(board.to_grid()),
+                    tag: Tag::NONE,
+                    pencilmarks: Some(board),
+                });
+                return;
+            }
         }
         if self.count > 0 {
             // Join this line to the puzzle in progress only if that puzzle is clean and
@@ -603,6 +637,7 @@ impl RecordReader {
             column: self.start.column,
             grid,
             tag: self.tag,
+            pencilmarks: None,
         });
         self.count = 0;
         self.tag = Tag::NONE;

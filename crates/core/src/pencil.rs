@@ -144,6 +144,37 @@ mod tests {
     }
 
     #[test]
+    fn the_reader_reads_pencilmark_lines_as_records_of_their_own() {
+        let grid1 =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let mut board = Board::FULL;
+        board.0[0] = Candidates::from_bits(0b1000);
+        board.0[80] = Candidates::from_bits(0b11);
+        let line = board.to_pencilmarks();
+        let mut reader = crate::RecordReader::new();
+        let mut records = Vec::new();
+        // A boxed puzzle in progress ends at the pencilmark line.
+        reader.push_line(&grid1.as_bytes()[..27], |r| records.push(r));
+        reader.push_line(&line, |r| records.push(r));
+        reader.push_line(grid1.as_bytes(), |r| records.push(r));
+        let mut bad = line;
+        bad[5] = b'x';
+        reader.push_line(&bad, |r| records.push(r));
+        reader.finish(|r| records.push(r));
+        assert_eq!(records.len(), 4);
+        assert!(records[0].grid.is_err() && records[0].pencilmarks().is_none());
+        assert_eq!(records[1].pencilmarks(), Some(&board));
+        assert_eq!(records[1].line, 2);
+        assert_eq!(records[1].grid.unwrap().to_string().as_bytes()[0], b'4');
+        assert_eq!(records[1].grid.unwrap().givens(), 1);
+        assert!(records[2].grid.is_ok() && records[2].pencilmarks().is_none());
+        assert!(
+            records[3].grid.is_err(),
+            "a bad pencilmark line is an error"
+        );
+    }
+
+    #[test]
     fn errors_say_where() {
         let mut line = Board::FULL.to_pencilmarks().to_vec();
         assert_eq!(parse_pencilmarks(&line), Ok(Board::FULL));

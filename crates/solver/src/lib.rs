@@ -94,6 +94,12 @@ pub fn propagate(grid: &Grid) -> Option<Board> {
     state::State::start(grid, false, &mut ()).map(|s| s.board())
 }
 
+/// [`propagate`] for a pencilmark puzzle: Norvig's two rules from `board`'s
+/// candidates, or `None` on a contradiction (or a square with no candidate).
+pub fn propagate_board(board: &Board) -> Option<Board> {
+    state::State::from_board(board, false, &mut ()).map(|s| s.board())
+}
+
 /// A Sudoku solver: the bitset one here, the string one in `bitdoku-norvig`, so that
 /// the CLI, tests and benches can treat both alike.
 pub trait Solver: Sync {

@@ -30,8 +30,8 @@
 //! ```
 
 use crate::observe::{Event, Observer};
-use crate::{search_observed, Options};
-use bitdoku_core::Grid;
+use crate::{search_board_observed, search_observed, Options, Outcome};
+use bitdoku_core::{Board, Grid};
 use core::fmt;
 
 /// A deduction technique, from the simplest.
@@ -151,18 +151,35 @@ pub fn rate(grid: &Grid) -> Option<Rating> {
 
 /// [`rate`] with a guess budget.
 pub fn rate_with(grid: &Grid, max_guesses: Option<u64>) -> Option<Rating> {
+    rate_by(
+        |rater, options| search_observed(grid, options, rater),
+        max_guesses,
+    )
+}
+
+/// [`rate_with`] for a pencilmark puzzle: the search starts from `board`'s candidates.
+pub fn rate_board(board: &Board, max_guesses: Option<u64>) -> Option<Rating> {
+    rate_by(
+        |rater, options| search_board_observed(board, options, rater),
+        max_guesses,
+    )
+}
+
+fn rate_by(
+    search: impl FnOnce(&mut Rater, &Options) -> Outcome,
+    max_guesses: Option<u64>,
+) -> Option<Rating> {
     let mut rater = Rater {
         hardest: Technique::None,
         guessed: false,
     };
-    let outcome = search_observed(
-        grid,
+    let outcome = search(
+        &mut rater,
         &Options {
             solution_limit: 1,
             max_guesses,
             ..Options::default()
         },
-        &mut rater,
     );
     outcome.solution?;
     Some(Rating {

@@ -236,7 +236,7 @@ pub fn search_board_observed<O: Observer>(
     observer: O,
 ) -> Outcome {
     let mut search = Search::new(options, observer);
-    if let Some(state) = State::from_board(board, &mut search.observer) {
+    if let Some(state) = State::from_board(board, true, &mut search.observer) {
         search.explore(&state, 0);
     }
     search.outcome()

@@ -190,9 +190,13 @@ impl State {
     }
 
     /// The state of a pencilmark puzzle: each square keeps the candidates `board`
-    /// leaves it, then propagation (with locked candidates). `None` if a square has no
-    /// candidate or propagation finds a contradiction.
-    pub(crate) fn from_board<O: Observer>(board: &Board, obs: &mut O) -> Option<State> {
+    /// leaves it, then propagation (with locked candidates if `locked`). `None` if a
+    /// square has no candidate or propagation finds a contradiction.
+    pub(crate) fn from_board<O: Observer>(
+        board: &Board,
+        locked: bool,
+        obs: &mut O,
+    ) -> Option<State> {
         let mut queue = Queue::new();
         let mut state = State {
             cells: [ALL; 81],
@@ -209,7 +213,7 @@ impl State {
             }
         }
         state
-            .propagate(&mut queue, ALL_UNITS, true, obs)
+            .propagate(&mut queue, ALL_UNITS, locked, obs)
             .then_some(state)
     }
 
