@@ -194,7 +194,10 @@ fn pencilmark_lines_are_read_by_every_subcommand() {
     let shown = stdout(&run(&["show", "--pencilmarks", &line], ""));
     assert!(shown.contains("solved by propagation"), "{shown}");
     let told = stdout(&run(&["explain", "--format", "json", &line], ""));
-    assert!(told.contains(&format!("\"solution\":\"{first}\"")), "{told}");
+    assert!(
+        told.contains(&format!("\"solution\":\"{first}\"")),
+        "{told}"
+    );
     let listed = stdout(&run(&["enumerate", &line], ""));
     assert_eq!(grids(&listed), [both[0]]);
     for tool in ["minimize", "canon"] {

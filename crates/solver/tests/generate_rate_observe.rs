@@ -110,6 +110,26 @@ fn level_targets_rate_at_that_level() {
 }
 
 #[test]
+fn deep_search_level_is_reachable() {
+    let mut rng = Rng::with_seed(6);
+    let settings = Settings {
+        level: Some(6),
+        attempts: 10_000,
+        ..Settings::default()
+    };
+    let p = generate(&mut rng, &settings).unwrap();
+    let r = rate(&p).unwrap();
+    assert_eq!((r.level(), r.technique), (6, Technique::Search), "{p}");
+    assert!(r.guesses > 10);
+    // Seed 1's first grid does not reach level 6: with one attempt, no puzzle.
+    let once = Settings {
+        attempts: 1,
+        ..settings
+    };
+    assert_eq!(generate(&mut Rng::with_seed(1), &once), None);
+}
+
+#[test]
 fn random_solutions_are_valid_and_differ() {
     let mut rng = Rng::with_seed(3);
     let a = random_solution(&mut rng);
