@@ -39,8 +39,11 @@
 use crate::symmetry::PERMS3;
 use crate::{Grid, Transform};
 
-/// The canonical form of `grid`; see the [module docs](self). Any grid is accepted,
-/// valid or not.
+/// The canonical form of `grid`: of its images under the 3,359,232 × 9! symmetries
+/// (see [`Transform`]), the one that reads greatest square by square in row-major
+/// order, an empty square being less than any digit and the digits renamed 1, 2, 3, ...
+/// in order of first appearance (smaller names reading greater). Two grids are
+/// isomorphic exactly when their forms are equal. Any grid is accepted, valid or not.
 pub fn canonical(grid: &Grid) -> Grid {
     canonical_transform(grid).apply(grid)
 }
@@ -69,7 +72,7 @@ fn repeats(row: &[u8; 9]) -> bool {
     false
 }
 
-/// The search state; see the [module docs](self). Keys: 0 for an empty square, `10 -
+/// The search state; see the module docs. Keys: 0 for an empty square, `10 -
 /// name` for a digit, so that greater is better.
 struct Minlex {
     /// `src[t][r][c]`: the grid (t = 0) and its transpose (t = 1).

@@ -81,7 +81,9 @@ fn trim_end(line: &[u8]) -> &[u8] {
     &line[..end]
 }
 
-/// Reads a pencilmark line; see the [module docs](self). A square with no candidates
+/// Reads a pencilmark line: 729 characters, nine per square in row-major order, the
+/// k-th of a square being the digit k (a candidate) or `.`, `0` or `-` (not one);
+/// trailing spaces, tabs and CR are ignored. A square with no candidates
 /// is read as it is (the puzzle then has no solution).
 pub fn parse_pencilmarks(line: &[u8]) -> Result<Board, PencilError> {
     let line = trim_end(line);

@@ -43,7 +43,9 @@ pub(crate) const PERMS3: [[u8; 3]; 6] = [
 /// How many square arrangements there are: 2 × 6^8.
 pub const ARRANGEMENTS: u32 = 2 * 6 * 6 * 6 * 6 * 6 * 6 * 6 * 6;
 
-/// A symmetry of Sudoku; see the [module docs](self).
+/// A symmetry of Sudoku: transpose or not, permute the rows within bands and the
+/// bands, the columns within stacks and the stacks, and relabel the digits:
+/// `result[r][c] = digits[source[rows[r]][cols[c]]]`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Transform {
     transpose: bool,
