@@ -72,13 +72,16 @@ Examples:
   bitdoku generate --count 10 --seed 1
   bitdoku generate --count 10000 --seed 42 > puzzles.txt
   bitdoku generate --count 5 --clues 24 --symmetric
+  bitdoku generate --count 5 --symmetry rotate90 --seed 1
+  bitdoku generate --count 5 --level 4 --seed 1
   bitdoku generate --count 2 --clues 21 --attempts 100000 --seed 3
   bitdoku generate --count 20 --norvig-random | bitdoku count --exit-zero")]
     Generate(Generate),
     /// Rate each puzzle: the hardest technique propagation needed and the search effort.
     #[command(after_help = "\
 Levels (see the README): 1 easy (naked singles), 2 medium (hidden singles), 3 hard
-(locked candidates), 4 search (a few guesses), 5 deep-search (more than 10 guesses).
+(locked candidates), 4 expert (naked or hidden pairs or triples), 5 search (a few
+guesses), 6 deep-search (more than 10 guesses).
 Guesses and backtracks measure this solver's effort, not how hard a human finds it. A
 puzzle with more than one solution is rated on its first and marked not-unique.
 
@@ -95,6 +98,12 @@ Examples:
   bitdoku explain --steps 20 puzzles/norvig-examples.txt
   bitdoku explain --format json puzzles/norvig-examples.txt | jq -r .text")]
     Explain(Explain),
+    /// Remove every given a puzzle does not need, keeping its solution.
+    Minimize(crate::minimize::Minimize),
+    /// Print each puzzle's canonical form (isomorphic puzzles get the same one).
+    Canon(crate::canon::Canon),
+    /// Print each solution of each puzzle, up to --limit.
+    Enumerate(crate::enumerate::Enumerate),
     /// Time the bitset and string solvers side by side and print a table.
     Bench(Bench),
     /// Print a shell completion script.
@@ -298,9 +307,22 @@ pub struct Generate {
     #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..))]
     pub attempts: u32,
 
-    /// Remove givens in pairs symmetric under a half-turn.
-    #[arg(long)]
+    /// Remove givens in pairs symmetric under a half-turn (the same as --symmetry
+    /// rotate180).
+    #[arg(long, conflicts_with = "symmetry")]
     pub symmetric: bool,
+
+    /// The symmetry of the pattern of givens: givens are removed a whole orbit at a
+    /// time.
+    #[arg(long, value_name = "KIND", value_parser = clap::builder::PossibleValuesParser::new(
+        bitdoku_solver::generate::Symmetry::ALL.map(|s| s.name())))]
+    pub symmetry: Option<String>,
+
+    /// Only puzzles that `rate` puts at this level (1 easy .. 6 deep search): givens are
+    /// removed only while the level stays at or below it; other grids are tried up to
+    /// --attempts.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=6))]
+    pub level: Option<u8>,
 
     /// Only puzzles where every given is needed (with --clues: run the removal pass to
     /// its end and keep the result only if it has at most that many givens).
@@ -310,7 +332,7 @@ pub struct Generate {
     /// Norvig's random_puzzle experiment instead: random assignments until 17 (or
     /// --clues) squares are filled with 8 distinct digits. Such puzzles may have no
     /// solution or several; each line is labeled so.
-    #[arg(long, conflicts_with_all = ["symmetric", "minimal"])]
+    #[arg(long, conflicts_with_all = ["symmetric", "symmetry", "minimal", "level"])]
     pub norvig_random: bool,
 
     /// Worker threads. Default and most: the CPUs there are.
@@ -363,6 +385,11 @@ pub struct Show {
     /// Puzzle files, `-` for stdin, or puzzles written out (81 squares).
     #[arg(value_name = "PUZZLE", required = true)]
     pub puzzles: Vec<String>,
+
+    /// Print each candidate grid as a 729-character pencilmark line (nine characters
+    /// per square, the digit where it is a candidate, `.` where not) instead.
+    #[arg(long)]
+    pub pencilmarks: bool,
 }
 
 /// How each record is printed.

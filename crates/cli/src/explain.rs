@@ -6,7 +6,9 @@ use crate::args::{Explain, TextFormat};
 use crate::messages::{self, plural, EXIT_FAILED, EXIT_OK, EXIT_USAGE};
 use crate::puzzles;
 use bitdoku_core::{Board, Candidates, Grid, Square, PEERS};
-use bitdoku_solver::{search_observed, Contradiction, Event, Observer, Options};
+use bitdoku_solver::{
+    search_board_observed, search_observed, squares_at, Contradiction, Event, Observer, Options,
+};
 use serde_json::{json, Value};
 use std::io::{self, IsTerminal, Write};
 
@@ -23,6 +25,7 @@ struct Narrator<'a> {
     naked: u64,
     hidden: u64,
     locked: u64,
+    subsets: u64,
     contradictions: u64,
     error: Option<io::Error>,
 }
@@ -35,6 +38,7 @@ impl Observer for Narrator<'_> {
             Event::NakedSingle { .. } => self.naked += 1,
             Event::HiddenSingle { .. } => self.hidden += 1,
             Event::Locked { .. } => self.locked += 1,
+            Event::Subset { .. } => self.subsets += 1,
             Event::Contradiction(_) => self.contradictions += 1,
             _ => {}
         }
@@ -104,6 +108,17 @@ fn event_json(event: &Event) -> Value {
         } => json!({
             "event": "locked_candidates", "within": within.to_string(),
             "line": line.to_string(), "digits": digits(d),
+        }),
+        Event::Subset {
+            unit,
+            hidden,
+            places,
+            digits: d,
+        } => json!({
+            "event": if hidden { "hidden_subset" } else { "naked_subset" },
+            "unit": unit.to_string(),
+            "squares": squares_at(unit, places).map(|s| s.to_string()).collect::<Vec<_>>(),
+            "digits": digits(d),
         }),
         Event::Contradiction(Contradiction::NoCandidates(square)) => json!({
             "event": "contradiction", "square": square.to_string(),
@@ -177,7 +192,10 @@ pub fn run(args: &Explain, out: &mut dyn Write) -> io::Result<u8> {
             return Ok(EXIT_FAILED);
         }
     };
-    let board = after_givens(&grid);
+    let board = record
+        .pencilmarks()
+        .copied()
+        .unwrap_or_else(|| after_givens(&grid));
     if json {
         let candidates: Vec<String> = board.0.iter().map(|c| c.to_string()).collect();
         let start = json!({
@@ -214,29 +232,35 @@ pub fn run(args: &Explain, out: &mut dyn Write) -> io::Result<u8> {
         naked: 0,
         hidden: 0,
         locked: 0,
+        subsets: 0,
         contradictions: 0,
         error: None,
     };
-    let outcome = search_observed(&grid, &Options::default(), &mut narrator);
+    let outcome = match record.pencilmarks() {
+        Some(candidates) => search_board_observed(candidates, &Options::default(), &mut narrator),
+        None => search_observed(&grid, &Options::default(), &mut narrator),
+    };
     if let Some(e) = narrator.error.take() {
         return Err(e);
     }
-    let (steps, naked, hidden, locked, contradictions, limit) = (
+    let (steps, naked, hidden, locked, subsets, contradictions, limit) = (
         narrator.steps,
         narrator.naked,
         narrator.hidden,
         narrator.locked,
+        narrator.subsets,
         narrator.contradictions,
         narrator.limit,
     );
     let stats = outcome.stats;
     let count = |n: u64, what: &str| format!("{n} {what}{}", plural(n));
     let summary = format!(
-        "{}: {}, {}, {}, {}, {}",
+        "{}: {}, {}, {}, {}, {}, {}",
         count(steps as u64, "step"),
         count(naked, "naked single"),
         count(hidden, "hidden single"),
         count(locked, "locked candidate"),
+        count(subsets, "pair or triple").replace("pair or triples", "pairs or triples"),
         count(stats.guesses, "guess").replace("guesss", "guesses"),
         count(contradictions, "contradiction"),
     );
@@ -246,7 +270,7 @@ pub fn run(args: &Explain, out: &mut dyn Write) -> io::Result<u8> {
             "status": if outcome.solution.is_some() { "solved" } else { "unsolvable" },
             "solution": outcome.solution.as_ref().map(line),
             "steps": steps, "naked_singles": naked, "hidden_singles": hidden,
-            "locked_candidates": locked, "guesses": stats.guesses,
+            "locked_candidates": locked, "subsets": subsets, "guesses": stats.guesses,
             "backtracks": stats.backtracks, "contradictions": contradictions,
             "text": summary,
         });

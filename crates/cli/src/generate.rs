@@ -7,7 +7,7 @@ use crate::messages::{self, EXIT_FAILED, EXIT_OK};
 use crate::output::write_grid;
 use crate::progress::Progress;
 use bitdoku_core::Grid;
-use bitdoku_solver::generate::{generate, norvig_random_puzzle, Settings};
+use bitdoku_solver::generate::{generate, norvig_random_puzzle, Settings, Symmetry};
 use rayon::prelude::*;
 use std::io::{self, Write};
 
@@ -35,8 +35,13 @@ pub fn run(args: &Generate, threads: usize, out: &mut dyn Write) -> io::Result<u
     });
     let settings = Settings {
         clues: args.clues.map(|k| k as usize),
-        symmetric: args.symmetric,
+        symmetry: match &args.symmetry {
+            Some(name) => Symmetry::from_name(name).unwrap_or_default(),
+            None if args.symmetric => Symmetry::Rotate180,
+            None => Symmetry::None,
+        },
         minimal: args.minimal,
+        level: args.level,
         attempts: args.attempts,
     };
     let pool = rayon::ThreadPoolBuilder::new()
@@ -75,10 +80,14 @@ pub fn run(args: &Generate, threads: usize, out: &mut dyn Write) -> io::Result<u
         for puzzle in &batch {
             let Some(puzzle) = puzzle else {
                 progress.finish();
+                let aim = match (args.clues, args.level) {
+                    (Some(k), Some(l)) => format!("{k} givens at level {l}"),
+                    (None, Some(l)) => format!("level {l}"),
+                    (k, None) => format!("{} givens", k.unwrap_or(0)),
+                };
                 messages::error(format_args!(
-                    "could not reach {} givens in {} filled grids; try more clues or more \
-                     --attempts",
-                    args.clues.unwrap_or(0),
+                    "could not reach {aim} in {} filled grids; try more clues, another \
+                     level or more --attempts",
                     settings.attempts
                 ));
                 out.flush()?;

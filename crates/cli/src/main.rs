@@ -10,10 +10,14 @@
 mod args;
 mod backend;
 mod bench;
+mod canon;
+mod each;
+mod enumerate;
 mod explain;
 mod generate;
 mod input;
 mod messages;
+mod minimize;
 mod output;
 mod pipeline;
 mod progress;
@@ -132,7 +136,13 @@ fn execute(cli: Cli) -> io::Result<u8> {
         }
         Command::Rate(r) => (r.run, work::Task::Rate),
         Command::Bench(b) => return bench::bench(&b),
-        Command::Show(s) => return with_stdout(|out| show::show(&s.puzzles, out)),
+        Command::Show(s) => return with_stdout(|out| show::show(&s.puzzles, s.pencilmarks, out)),
+        Command::Minimize(m) => return with_stdout(|out| minimize::run(&m, out)),
+        Command::Enumerate(e) => return with_stdout(|out| enumerate::run(&e, out)),
+        Command::Canon(c) => {
+            let threads = threads(c.threads);
+            return with_stdout(|out| canon::run(&c, threads, out));
+        }
         Command::Generate(g) => {
             messages::set_quiet(g.quiet);
             let threads = threads(g.threads);

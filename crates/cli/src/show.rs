@@ -7,7 +7,8 @@ use std::io::{self, Write};
 
 /// Prints each puzzle's candidates after propagation, each after a `#` header line and
 /// followed by a blank line; returns the exit code.
-pub fn show(args: &[String], out: &mut dyn Write) -> io::Result<u8> {
+/// With `pencilmarks`, each grid is its 729-character pencilmark line.
+pub fn show(args: &[String], pencilmarks: bool, out: &mut dyn Write) -> io::Result<u8> {
     let mut failed = 0u64;
     let unreadable = for_each_record(args, |name, record| {
         let grid = match &record.grid {
@@ -18,7 +19,11 @@ pub fn show(args: &[String], out: &mut dyn Write) -> io::Result<u8> {
                 return Ok(());
             }
         };
-        match bitdoku_solver::propagate(grid) {
+        let propagated = match record.pencilmarks() {
+            Some(board) => bitdoku_solver::propagate_board(board),
+            None => bitdoku_solver::propagate(grid),
+        };
+        match propagated {
             Some(board) => {
                 let open = board.0.iter().filter(|c| c.len() > 1).count();
                 match open {
@@ -26,7 +31,12 @@ pub fn show(args: &[String], out: &mut dyn Write) -> io::Result<u8> {
                     1 => writeln!(out, "# {name}:{}: 1 square open", record.line)?,
                     n => writeln!(out, "# {name}:{}: {n} squares open", record.line)?,
                 }
-                writeln!(out, "{board}")
+                if pencilmarks {
+                    out.write_all(&board.to_pencilmarks())?;
+                    writeln!(out)
+                } else {
+                    writeln!(out, "{board}")
+                }
             }
             None => {
                 messages::record(

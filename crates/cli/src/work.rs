@@ -2,9 +2,9 @@
 //! of it as a [`Status`]. Runs on the solving threads: no IO, no allocation.
 
 use crate::status::Status;
-use bitdoku_core::{Grid, ParseError, Record};
+use bitdoku_core::{Board, Grid, ParseError, Record};
 use bitdoku_solver::rate::Rating;
-use bitdoku_solver::{search, search_observed, Observer, Options, Stats};
+use bitdoku_solver::{search_board_observed, search_observed, Observer, Options, Outcome, Stats};
 use std::time::{Duration, Instant};
 
 /// What to do with each puzzle.
@@ -119,8 +119,8 @@ pub fn work(record: &Record, settings: &Settings) -> Done {
     let start = settings.timed.then(Instant::now);
     let mut done = match &record.grid {
         Ok(grid) => match settings.task {
-            Task::Rate => rate(grid, settings),
-            _ => solve(grid, settings),
+            Task::Rate => rate(grid, record.pencilmarks(), settings),
+            _ => solve(grid, record.pencilmarks(), settings),
         },
         Err(e) => Done {
             error: Some(*e),
@@ -139,12 +139,27 @@ pub fn work(record: &Record, settings: &Settings) -> Done {
     done
 }
 
-fn solve(grid: &Grid, settings: &Settings) -> Done {
+/// The search from the grid, or from the candidates of a pencilmark record.
+fn search_either<O: Observer>(
+    grid: &Grid,
+    board: Option<&Board>,
+    options: &Options,
+    observer: O,
+) -> Outcome {
+    match board {
+        Some(board) => search_board_observed(board, options, observer),
+        None => search_observed(grid, options, observer),
+    }
+}
+
+fn solve(grid: &Grid, board: Option<&Board>, settings: &Settings) -> Done {
     let limit = match settings.task {
         Task::Count(n) => n,
         Task::Solve | Task::Rate => 1,
     };
-    if let Some(norvig) = &settings.norvig {
+    if let (Some(norvig), None) = (&settings.norvig, board) {
+        // (The string solver takes no candidates: a pencilmark record is searched by
+        // the bitset solver.)
         return norvig_work(norvig, grid, settings.task, limit);
     }
     let options = Options {
@@ -154,7 +169,7 @@ fn solve(grid: &Grid, settings: &Settings) -> Done {
     };
     let mut timed_out = false;
     let outcome = if settings.timeout.is_none() && settings.cpu_timeout.is_none() {
-        search(grid, &options)
+        search_either(grid, board, &options, ())
     } else {
         let mut deadline = Deadline {
             clocks: [
@@ -166,7 +181,7 @@ fn solve(grid: &Grid, settings: &Settings) -> Done {
             guesses: 0,
             passed: false,
         };
-        let outcome = search_observed(grid, &options, &mut deadline);
+        let outcome = search_either(grid, board, &options, &mut deadline);
         timed_out = deadline.passed;
         outcome
     };
@@ -201,16 +216,22 @@ fn count_status(solutions: usize, limit: usize) -> Status {
 /// Rates a puzzle, then checks it has one solution (a rating of a puzzle with several
 /// is of its first). The guess budget bounds the rating; time budgets are refused for
 /// `rate` when the arguments are read.
-fn rate(grid: &Grid, settings: &Settings) -> Done {
-    let Some(rating) = bitdoku_solver::rate::rate_with(grid, settings.max_guesses) else {
+fn rate(grid: &Grid, board: Option<&Board>, settings: &Settings) -> Done {
+    let rating = match board {
+        Some(board) => bitdoku_solver::rate::rate_board(board, settings.max_guesses),
+        None => bitdoku_solver::rate::rate_with(grid, settings.max_guesses),
+    };
+    let Some(rating) = rating else {
         // No solution, or the budget ran out: the plain search says which.
-        let outcome = search(
+        let outcome = search_either(
             grid,
+            board,
             &Options {
                 solution_limit: 1,
                 max_guesses: settings.max_guesses,
                 simd: settings.simd,
             },
+            (),
         );
         let status = if outcome.complete {
             Status::Unsolvable
@@ -222,13 +243,15 @@ fn rate(grid: &Grid, settings: &Settings) -> Done {
             ..Done::new(status)
         };
     };
-    let unique = search(
+    let unique = search_either(
         grid,
+        board,
         &Options {
             solution_limit: 2,
             max_guesses: None,
             simd: settings.simd,
         },
+        (),
     );
     let status = if unique.solutions > 1 {
         Status::NotUnique

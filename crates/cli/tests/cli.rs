@@ -526,7 +526,7 @@ fn rate_levels_norvigs_examples() {
         lines[1].starts_with("1 easy        naked-single      guesses 0"),
         "{text}"
     );
-    assert!(lines[2].starts_with("5 deep-search search"), "{text}");
+    assert!(lines[2].starts_with("6 deep-search search"), "{text}");
     let out = run(
         &["rate", "--json", "-"],
         Some(&format!("{GRID1}\n{UNSOLVABLE}\nxx\n")),

@@ -7,6 +7,9 @@
 //!   sets, Norvig's `values`.
 //! - [`UNITS`], [`PEERS`], [`UNIT_BITS`]: the tables every solver indexes, built at
 //!   compile time.
+//! - [`parse_pencilmarks`]: a 729-character pencilmark line as a [`Board`].
+//! - [`Transform`]: a symmetry of Sudoku; [`canonical`]: one representative of each
+//!   class of isomorphic puzzles.
 //! - [`RecordReader`]: puzzles from text, one-line or boxed, with typed
 //!   [`ParseError`]s that say what and where.
 //!
@@ -40,16 +43,22 @@
 
 mod board;
 mod candidates;
+mod canon;
 mod digit;
 mod grid;
 mod parse;
+mod pencil;
 mod square;
+mod symmetry;
 mod unit;
 
 pub use board::Board;
 pub use candidates::{Candidates, Iter as CandidatesIter};
+pub use canon::{canonical, canonical_transform};
 pub use digit::Digit;
 pub use grid::{Conflict, Grid};
 pub use parse::{ParseError, ParseErrorKind, Position, Record, RecordReader};
+pub use pencil::{is_pencilmark_line, parse_pencilmarks, PencilError, PENCILMARK_LEN};
 pub use square::{BadSquareName, Square};
+pub use symmetry::{Transform, ARRANGEMENTS};
 pub use unit::{Unit, UnitKind, PEERS, PEER_BITS, UNITS, UNIT_BITS};

@@ -3,9 +3,12 @@
 //! - [`random_solution`]: a random filled grid by randomized search: squares in random
 //!   order, each assigned a random candidate, with full propagation after each
 //!   assignment; a contradiction starts over.
-//! - [`generate`]: a random filled grid, then givens removed in random order (in
-//!   180-degree pairs with `symmetric`) as long as the puzzle keeps exactly one
-//!   solution, checked by the counting search.
+//! - [`generate`]: a random filled grid, then givens removed in random order as long
+//!   as the puzzle keeps exactly one solution, checked by the counting search. With a
+//!   [`Symmetry`], givens go by whole orbits (a square and its images), so the
+//!   pattern of givens keeps that symmetry. With a target `level`, a removal must also
+//!   keep the [`rate`](crate::rate) level at or below the target, and the result is
+//!   kept only if it is at the target.
 //! - [`norvig_random_puzzle`]: Norvig's `random_puzzle` experiment: random assignments
 //!   until at least 17 squares are filled with at least 8 distinct digits. The result
 //!   may have no solution or several; that is the point of his experiment.
@@ -19,22 +22,148 @@
 //! ```
 
 use crate::count_solutions;
+use crate::rate::rate;
 use crate::state::{Queue, State};
 use bitdoku_core::Grid;
 use fastrand::Rng;
+
+/// A map of (row, column) to (row, column).
+type Map = fn(usize, usize) -> (usize, usize);
+
+/// A symmetry of the pattern of givens, as in qqwing and the `sudoku` crate.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Symmetry {
+    /// No symmetry.
+    #[default]
+    None,
+    /// A half-turn: row r, column c and row 8-r, column 8-c (the old `symmetric`).
+    Rotate180,
+    /// Quarter-turns: every rotation of the grid by 90 degrees.
+    Rotate90,
+    /// Left-right mirror: column c and column 8-c.
+    Mirror,
+    /// Top-bottom flip: row r and row 8-r.
+    Flip,
+    /// The main diagonal: (r, c) and (c, r).
+    Diagonal,
+    /// The anti-diagonal: (r, c) and (8-c, 8-r).
+    Antidiagonal,
+    /// Both mirror and flip (so also the half-turn).
+    MirrorFlip,
+    /// All eight rotations and reflections of the square.
+    Dihedral,
+}
+
+impl Symmetry {
+    /// Every symmetry, in declaration order.
+    pub const ALL: [Symmetry; 9] = [
+        Symmetry::None,
+        Symmetry::Rotate180,
+        Symmetry::Rotate90,
+        Symmetry::Mirror,
+        Symmetry::Flip,
+        Symmetry::Diagonal,
+        Symmetry::Antidiagonal,
+        Symmetry::MirrorFlip,
+        Symmetry::Dihedral,
+    ];
+
+    /// The name used on the command line: `none`, `rotate180`, `rotate90`, `mirror`,
+    /// `flip`, `diagonal`, `antidiagonal`, `mirror-flip`, `dihedral`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Rotate180 => "rotate180",
+            Symmetry::Rotate90 => "rotate90",
+            Symmetry::Mirror => "mirror",
+            Symmetry::Flip => "flip",
+            Symmetry::Diagonal => "diagonal",
+            Symmetry::Antidiagonal => "antidiagonal",
+            Symmetry::MirrorFlip => "mirror-flip",
+            Symmetry::Dihedral => "dihedral",
+        }
+    }
+
+    /// The symmetry named `name` (see [`Symmetry::name`]).
+    pub fn from_name(name: &str) -> Option<Symmetry> {
+        Symmetry::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    /// The maps (row, column) -> (row, column) whose group this symmetry is, beside
+    /// the identity.
+    fn generators(self) -> &'static [Map] {
+        const ROT180: Map = |r, c| (8 - r, 8 - c);
+        const ROT90: Map = |r, c| (c, 8 - r);
+        const MIRROR: Map = |r, c| (r, 8 - c);
+        const FLIP: Map = |r, c| (8 - r, c);
+        const DIAG: Map = |r, c| (c, r);
+        const ANTI: Map = |r, c| (8 - c, 8 - r);
+        match self {
+            Symmetry::None => &[],
+            Symmetry::Rotate180 => &[ROT180],
+            Symmetry::Rotate90 => &[ROT90],
+            Symmetry::Mirror => &[MIRROR],
+            Symmetry::Flip => &[FLIP],
+            Symmetry::Diagonal => &[DIAG],
+            Symmetry::Antidiagonal => &[ANTI],
+            Symmetry::MirrorFlip => &[MIRROR, FLIP],
+            Symmetry::Dihedral => &[ROT90, MIRROR],
+        }
+    }
+
+    /// The orbit of `square` (0..81) as an 81-bit set: every square the symmetry's
+    /// maps reach from it.
+    pub fn orbit(self, square: usize) -> u128 {
+        let mut orbit = 1u128 << (square % 81);
+        loop {
+            let mut grown = orbit;
+            let mut rest = orbit;
+            while rest != 0 {
+                let s = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                for g in self.generators() {
+                    let (r, c) = g(s / 9, s % 9);
+                    grown |= 1 << (r * 9 + c);
+                }
+            }
+            if grown == orbit {
+                return orbit;
+            }
+            orbit = grown;
+        }
+    }
+
+    /// True if the pattern of `grid`'s givens is unchanged by this symmetry.
+    pub fn holds(self, grid: &Grid) -> bool {
+        let v = grid.values();
+        (0..81).all(|s| {
+            let mut orbit = self.orbit(s);
+            let mut same = true;
+            while orbit != 0 {
+                let t = orbit.trailing_zeros() as usize;
+                orbit &= orbit - 1;
+                same &= (v[t] != 0) == (v[s] != 0);
+            }
+            same
+        })
+    }
+}
 
 /// What [`generate`] aims for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Settings {
     /// Stop removing givens once this many are left (`None`: remove all that can go).
     pub clues: Option<usize>,
-    /// Remove givens in pairs symmetric under a half-turn (`i` and `80 - i`).
-    pub symmetric: bool,
+    /// The symmetry the pattern of givens keeps.
+    pub symmetry: Symmetry,
     /// Only accept a puzzle from which no given can be removed without losing
     /// uniqueness. A full removal pass always gives one; with `clues` this means the
     /// pass runs to its end and the result must have at most `clues` givens.
     pub minimal: bool,
-    /// How many filled grids to try before giving up on `clues`.
+    /// Only accept a puzzle whose [`Rating::level`](crate::rate::Rating::level) is
+    /// this: givens are removed only while the level stays at or below it.
+    pub level: Option<u8>,
+    /// How many filled grids to try before giving up on `clues` or `level`.
     pub attempts: u32,
 }
 
@@ -42,8 +171,9 @@ impl Default for Settings {
     fn default() -> Settings {
         Settings {
             clues: None,
-            symmetric: false,
+            symmetry: Symmetry::None,
             minimal: false,
+            level: None,
             attempts: 1000,
         }
     }
@@ -74,21 +204,32 @@ fn random_fill(rng: &mut Rng) -> Option<State> {
     Some(state)
 }
 
-/// A puzzle with exactly one solution, or `None` when `settings.clues` could not be
-/// met in `settings.attempts` filled grids.
+/// A puzzle with exactly one solution, or `None` when `settings.clues` or
+/// `settings.level` could not be met in `settings.attempts` filled grids.
 pub fn generate(rng: &mut Rng, settings: &Settings) -> Option<Grid> {
     for _ in 0..settings.attempts.max(1) {
         let solution = random_solution(rng);
         let puzzle = dig(rng, &solution, settings);
-        match settings.clues {
-            Some(k) if puzzle.givens() > k => {}
-            _ => return Some(puzzle),
+        if settings.clues.is_some_and(|k| puzzle.givens() > k) {
+            continue;
         }
+        if let Some(level) = settings.level {
+            if level_of(&puzzle) != Some(level) {
+                continue;
+            }
+        }
+        return Some(puzzle);
     }
     None
 }
 
-/// Removes givens from `solution` in random order while the puzzle stays unique.
+/// The rating level of `grid`.
+fn level_of(grid: &Grid) -> Option<u8> {
+    rate(grid).map(|r| r.level())
+}
+
+/// Removes givens from `solution`, a whole orbit at a time in random order, while the
+/// puzzle stays unique (and at or below the target level).
 fn dig(rng: &mut Rng, solution: &Grid, settings: &Settings) -> Grid {
     let stop_at = if settings.minimal {
         0
@@ -99,26 +240,30 @@ fn dig(rng: &mut Rng, solution: &Grid, settings: &Settings) -> Grid {
     let mut givens = 81;
     for square in shuffled_squares(rng) {
         let square = square as usize;
-        let pair = 80 - square;
-        if values[square] == 0 || (settings.symmetric && square > pair) {
+        if values[square] == 0 {
             continue;
         }
         if givens <= stop_at {
             break;
         }
-        let removed = if settings.symmetric && pair != square {
-            2
-        } else {
-            1
-        };
+        let orbit = settings.symmetry.orbit(square);
+        let removed = orbit.count_ones() as usize;
         if givens < stop_at + removed {
-            // A pair would take the puzzle below the givens asked for.
+            // The orbit would take the puzzle below the givens asked for.
             continue;
         }
         let mut next = values;
-        next[square] = 0;
-        next[pair] = if settings.symmetric { 0 } else { next[pair] };
-        if count_solutions(&Grid::from_values(next), 2) == 1 {
+        let mut rest = orbit;
+        while rest != 0 {
+            next[rest.trailing_zeros() as usize] = 0;
+            rest &= rest - 1;
+        }
+        let puzzle = Grid::from_values(next);
+        if count_solutions(&puzzle, 2) == 1
+            && settings
+                .level
+                .is_none_or(|level| level_of(&puzzle).is_some_and(|l| l <= level))
+        {
             givens -= removed;
             values = next;
         }

@@ -12,7 +12,10 @@
 //!
 //! Beyond solving: [`observe`] lets an [`Observer`] see every step of a step-by-step
 //! solver (compiled away when unused), [`rate`] grades puzzles from those steps, and
-//! [`generate`] makes puzzles with one solution, deterministic for a seed.
+//! [`generate`] makes puzzles with one solution, deterministic for a seed,
+//! [`minimize`] removes givens a puzzle does not need, and [`enumerate`] hands each
+//! solution to a callback. [`search_board_observed`] searches from candidates (a
+//! pencilmark puzzle) instead of givens.
 //!
 //! ```
 //! use bitdoku_core::Grid;
@@ -35,14 +38,16 @@
 #![deny(unsafe_code)]
 
 mod bands;
+pub mod enumerate;
 pub mod generate;
+pub mod minimize;
 pub mod observe;
 pub mod rate;
 mod search;
 mod state;
 
-pub use observe::{Contradiction, Event, Observer};
-pub use search::{search, search_observed, Options, Outcome, Stats};
+pub use observe::{squares_at, Contradiction, Event, Observer};
+pub use search::{search, search_board_observed, search_observed, Options, Outcome, Stats};
 
 use bitdoku_core::{Board, Grid};
 
@@ -87,6 +92,12 @@ pub fn is_unique(grid: &Grid) -> bool {
 /// ```
 pub fn propagate(grid: &Grid) -> Option<Board> {
     state::State::start(grid, false, &mut ()).map(|s| s.board())
+}
+
+/// [`propagate`] for a pencilmark puzzle: Norvig's two rules from `board`'s
+/// candidates, or `None` on a contradiction (or a square with no candidate).
+pub fn propagate_board(board: &Board) -> Option<Board> {
+    state::State::from_board(board, false, &mut ()).map(|s| s.board())
 }
 
 /// A Sudoku solver: the bitset one here, the string one in `bitdoku-norvig`, so that

@@ -3,7 +3,9 @@
 //! The rating has two parts:
 //! - the hardest technique propagation used before the first guess, in the order the
 //!   solver tries them (naked singles, then hidden singles when those stall, then
-//!   locked candidates when both stall), so "used" means "needed by this solver";
+//!   locked candidates when both stall, then naked pairs, hidden pairs, naked triples,
+//!   hidden triples, one at a time, going back to the simpler rules after each), so
+//!   "used" means "needed by this solver";
 //! - the search effort: guesses and backtracks to the first solution. These measure
 //!   this solver's work (MRV, digits in increasing order), not how hard a human would
 //!   find the puzzle.
@@ -13,8 +15,9 @@
 //! | 1 | easy | naked singles (Norvig's rule 1) solve it |
 //! | 2 | medium | hidden singles (rule 2) are needed |
 //! | 3 | hard | locked candidates (pointing, claiming) are needed |
-//! | 4 | search | propagation stalls; 1 to 10 guesses |
-//! | 5 | deep search | more than 10 guesses |
+//! | 4 | expert | naked or hidden pairs or triples are needed |
+//! | 5 | search | propagation stalls; 1 to 10 guesses |
+//! | 6 | deep search | more than 10 guesses |
 //!
 //! ```
 //! use bitdoku_core::Grid;
@@ -27,8 +30,8 @@
 //! ```
 
 use crate::observe::{Event, Observer};
-use crate::{search_observed, Options};
-use bitdoku_core::Grid;
+use crate::{search_board_observed, search_observed, Options, Outcome};
+use bitdoku_core::{Board, Grid};
 use core::fmt;
 
 /// A deduction technique, from the simplest.
@@ -42,6 +45,14 @@ pub enum Technique {
     HiddenSingle,
     /// Pointing and claiming.
     LockedCandidates,
+    /// Two squares of a unit with the same two candidates.
+    NakedPair,
+    /// Two digits with the same two places in a unit.
+    HiddenPair,
+    /// Three squares of a unit with three candidates between them.
+    NakedTriple,
+    /// Three digits with three places between them in a unit.
+    HiddenTriple,
     /// Propagation stalled and the search had to guess.
     Search,
 }
@@ -53,6 +64,10 @@ impl fmt::Display for Technique {
             Technique::NakedSingle => "naked-single",
             Technique::HiddenSingle => "hidden-single",
             Technique::LockedCandidates => "locked-candidates",
+            Technique::NakedPair => "naked-pair",
+            Technique::HiddenPair => "hidden-pair",
+            Technique::NakedTriple => "naked-triple",
+            Technique::HiddenTriple => "hidden-triple",
             Technique::Search => "search",
         })
     }
@@ -71,24 +86,31 @@ pub struct Rating {
     pub max_depth: u32,
 }
 
-/// Guesses above this make level 5.
+/// The names of levels 1 to 6.
+pub const LABELS: [&str; 6] = ["easy", "medium", "hard", "expert", "search", "deep search"];
+
+/// Guesses above this make level 6.
 pub const DEEP_SEARCH: u64 = 10;
 
 impl Rating {
-    /// The level, 1 (easy) to 5 (deep search).
+    /// The level, 1 (easy) to 6 (deep search).
     pub fn level(&self) -> u8 {
         match self.technique {
             Technique::None | Technique::NakedSingle => 1,
             Technique::HiddenSingle => 2,
             Technique::LockedCandidates => 3,
-            Technique::Search if self.guesses <= DEEP_SEARCH => 4,
-            Technique::Search => 5,
+            Technique::NakedPair
+            | Technique::HiddenPair
+            | Technique::NakedTriple
+            | Technique::HiddenTriple => 4,
+            Technique::Search if self.guesses <= DEEP_SEARCH => 5,
+            Technique::Search => 6,
         }
     }
 
     /// The level's name.
     pub fn label(&self) -> &'static str {
-        ["easy", "medium", "hard", "search", "deep search"][usize::from(self.level() - 1)]
+        LABELS[usize::from(self.level() - 1)]
     }
 }
 
@@ -110,6 +132,12 @@ impl Observer for Rater {
             Event::NakedSingle { .. } => Technique::NakedSingle,
             Event::HiddenSingle { .. } => Technique::HiddenSingle,
             Event::Locked { .. } => Technique::LockedCandidates,
+            Event::Subset { hidden, digits, .. } => match (digits.len(), hidden) {
+                (2, false) => Technique::NakedPair,
+                (2, true) => Technique::HiddenPair,
+                (_, false) => Technique::NakedTriple,
+                (_, true) => Technique::HiddenTriple,
+            },
             _ => return,
         };
         self.hardest = self.hardest.max(used);
@@ -123,18 +151,35 @@ pub fn rate(grid: &Grid) -> Option<Rating> {
 
 /// [`rate`] with a guess budget.
 pub fn rate_with(grid: &Grid, max_guesses: Option<u64>) -> Option<Rating> {
+    rate_by(
+        |rater, options| search_observed(grid, options, rater),
+        max_guesses,
+    )
+}
+
+/// [`rate_with`] for a pencilmark puzzle: the search starts from `board`'s candidates.
+pub fn rate_board(board: &Board, max_guesses: Option<u64>) -> Option<Rating> {
+    rate_by(
+        |rater, options| search_board_observed(board, options, rater),
+        max_guesses,
+    )
+}
+
+fn rate_by(
+    search: impl FnOnce(&mut Rater, &Options) -> Outcome,
+    max_guesses: Option<u64>,
+) -> Option<Rating> {
     let mut rater = Rater {
         hardest: Technique::None,
         guessed: false,
     };
-    let outcome = search_observed(
-        grid,
+    let outcome = search(
+        &mut rater,
         &Options {
             solution_limit: 1,
             max_guesses,
             ..Options::default()
         },
-        &mut rater,
     );
     outcome.solution?;
     Some(Rating {

@@ -6,7 +6,7 @@
 use crate::bands::Bands;
 use crate::observe::{Event, Observer};
 use crate::state::{grid_of, State};
-use bitdoku_core::{Candidates, Digit, Grid, Square};
+use bitdoku_core::{Board, Candidates, Digit, Grid, Square};
 
 /// What a search should do.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -123,6 +123,9 @@ impl<O: Observer> Search<O> {
                 self.observer
                     .event(&Event::Solution(grid_of(state.cells())));
             }
+            if O::SOLUTIONS {
+                self.observer.solution(&grid_of(state.cells()));
+            }
             if self.solutions == 0 {
                 self.first = Some(grid_of(state.cells()));
             }
@@ -204,15 +207,7 @@ pub fn search(grid: &Grid, options: &Options) -> Outcome {
 /// [`search`] with an [`Observer`] that sees every step (see [`crate::observe`]) and
 /// can stop the search.
 pub fn search_observed<O: Observer>(grid: &Grid, options: &Options, observer: O) -> Outcome {
-    let mut search = Search {
-        observer,
-        limit: options.solution_limit.max(1),
-        budget: options.max_guesses.unwrap_or(u64::MAX),
-        solutions: 0,
-        first: None,
-        stats: Stats::default(),
-        out_of_budget: false,
-    };
+    let mut search = Search::new(options, observer);
     if O::ENABLED {
         if let Some(state) = State::start(grid, true, &mut search.observer) {
             search.explore(&state, 0);
@@ -220,10 +215,52 @@ pub fn search_observed<O: Observer>(grid: &Grid, options: &Options, observer: O)
     } else if let Some(state) = Bands::start(grid, options.simd) {
         search.explore(&state, 0);
     }
-    Outcome {
-        solution: search.first,
-        solutions: search.solutions,
-        complete: !search.out_of_budget,
-        stats: search.stats,
+    search.outcome()
+}
+
+/// [`search_observed`] from candidates instead of givens (a pencilmark puzzle): each
+/// square may hold only the digits `board` leaves it. Always the step engine.
+///
+/// ```
+/// use bitdoku_core::{Board, Candidates, Grid, Square};
+/// use bitdoku_solver::{search_board_observed, Options};
+/// let mut board = Board::FULL;
+/// let a1 = Square::new(0).unwrap();
+/// board.set(a1, Candidates::from_bits(0b1_0000_0000)); // only 9 in A1
+/// let outcome = search_board_observed(&board, &Options::default(), ());
+/// assert_eq!(outcome.solution.unwrap().get(a1).unwrap().get(), 9);
+/// ```
+pub fn search_board_observed<O: Observer>(
+    board: &Board,
+    options: &Options,
+    observer: O,
+) -> Outcome {
+    let mut search = Search::new(options, observer);
+    if let Some(state) = State::from_board(board, true, &mut search.observer) {
+        search.explore(&state, 0);
+    }
+    search.outcome()
+}
+
+impl<O: Observer> Search<O> {
+    fn new(options: &Options, observer: O) -> Self {
+        Search {
+            observer,
+            limit: options.solution_limit.max(1),
+            budget: options.max_guesses.unwrap_or(u64::MAX),
+            solutions: 0,
+            first: None,
+            stats: Stats::default(),
+            out_of_budget: false,
+        }
+    }
+
+    fn outcome(self) -> Outcome {
+        Outcome {
+            solution: self.first,
+            solutions: self.solutions,
+            complete: !self.out_of_budget,
+            stats: self.stats,
+        }
     }
 }

@@ -2,9 +2,13 @@
 //! solver and against each other.
 
 use bitdoku_core::Grid;
-use bitdoku_solver::generate::{generate, norvig_random_puzzle, random_solution, Settings};
+use bitdoku_solver::generate::{
+    generate, norvig_random_puzzle, random_solution, Settings, Symmetry,
+};
 use bitdoku_solver::rate::{rate, Technique};
-use bitdoku_solver::{count_solutions, search, search_observed, Event, Observer, Options};
+use bitdoku_solver::{
+    count_solutions, search, search_observed, squares_at, Event, Observer, Options,
+};
 use fastrand::Rng;
 
 const GRID1: &str =
@@ -37,7 +41,7 @@ fn generated_puzzles_are_unique_minimal_and_reproducible() {
 fn symmetric_and_clue_targets() {
     let mut rng = Rng::with_seed(2);
     let settings = Settings {
-        symmetric: true,
+        symmetry: Symmetry::Rotate180,
         clues: Some(30),
         ..Settings::default()
     };
@@ -58,6 +62,71 @@ fn symmetric_and_clue_targets() {
         None,
         "17 clues is out of reach in 2 grids"
     );
+}
+
+#[test]
+fn every_symmetry_holds_on_unique_reproducible_puzzles() {
+    for symmetry in Symmetry::ALL {
+        assert_eq!(Symmetry::from_name(symmetry.name()), Some(symmetry));
+        let settings = Settings {
+            symmetry,
+            ..Settings::default()
+        };
+        let mut rng = Rng::with_seed(4);
+        let mut again = Rng::with_seed(4);
+        for _ in 0..6 {
+            let p = generate(&mut rng, &settings).unwrap();
+            assert_eq!(Some(p), generate(&mut again, &settings));
+            assert!(symmetry.holds(&p), "{} {p}", symmetry.name());
+            assert_eq!(count_solutions(&p, 2), 1, "{p}");
+        }
+    }
+    // `holds` can fail: a single given breaks every symmetry but `none`, and an
+    // asymmetric generated puzzle breaks them in general.
+    let mut one = [0u8; 81];
+    one[1] = 5;
+    let one = Grid::from_values(one);
+    assert!(Symmetry::ALL[1..].iter().all(|s| !s.holds(&one)));
+    assert!(Symmetry::None.holds(&one));
+    assert_eq!(Symmetry::Rotate90.orbit(0).count_ones(), 4);
+    assert_eq!(Symmetry::Dihedral.orbit(1).count_ones(), 8);
+    assert_eq!(Symmetry::Diagonal.orbit(10).count_ones(), 1);
+}
+
+#[test]
+fn level_targets_rate_at_that_level() {
+    let mut rng = Rng::with_seed(5);
+    for level in 1..=5 {
+        let settings = Settings {
+            level: Some(level),
+            ..Settings::default()
+        };
+        for _ in 0..4 {
+            let p = generate(&mut rng, &settings).unwrap();
+            assert_eq!(rate(&p).unwrap().level(), level, "{p}");
+            assert_eq!(count_solutions(&p, 2), 1, "{p}");
+        }
+    }
+}
+
+#[test]
+fn deep_search_level_is_reachable() {
+    let mut rng = Rng::with_seed(6);
+    let settings = Settings {
+        level: Some(6),
+        attempts: 10_000,
+        ..Settings::default()
+    };
+    let p = generate(&mut rng, &settings).unwrap();
+    let r = rate(&p).unwrap();
+    assert_eq!((r.level(), r.technique), (6, Technique::Search), "{p}");
+    assert!(r.guesses > 10);
+    // Seed 1's first grid does not reach level 6: with one attempt, no puzzle.
+    let once = Settings {
+        attempts: 1,
+        ..settings
+    };
+    assert_eq!(generate(&mut Rng::with_seed(1), &once), None);
 }
 
 #[test]
@@ -97,7 +166,7 @@ fn ratings_of_norvigs_examples() {
     );
     let r = rate(&HARDEST.parse().unwrap()).unwrap();
     assert_eq!(r.technique, Technique::Search);
-    assert!(r.guesses > 10 && r.level() == 5, "{r:?}");
+    assert!(r.guesses > 10 && r.level() == 6, "{r:?}");
     assert_eq!(
         rate(&Grid::EMPTY).map(|r| r.technique),
         Some(Technique::Search)
@@ -122,7 +191,16 @@ impl Observer for Recorder {
 
 #[test]
 fn events_tell_the_real_solve() {
-    for text in [GRID1, EASY, HARDEST] {
+    // Norvig's examples, and puzzles generated to need pairs or triples.
+    let mut rng = Rng::with_seed(11);
+    let expert = Settings {
+        level: Some(4),
+        ..Settings::default()
+    };
+    let mut texts: Vec<String> = [GRID1, EASY, HARDEST].map(String::from).to_vec();
+    texts.extend((0..12).map(|_| generate(&mut rng, &expert).unwrap().to_string()));
+    let mut subsets = 0;
+    for text in &texts {
         let grid: Grid = text.parse().unwrap();
         let mut recorder = Recorder::default();
         let outcome = search_observed(&grid, &Options::default(), &mut recorder);
@@ -163,6 +241,23 @@ fn events_tell_the_real_solve() {
                             }
                         }
                     }
+                    Event::Subset {
+                        unit,
+                        hidden,
+                        places,
+                        digits,
+                    } => {
+                        let inside: Vec<_> = squares_at(unit, places).collect();
+                        assert_eq!(inside.len(), digits.len(), "{e}");
+                        for &s in unit.squares() {
+                            let d = solution.get(s).unwrap();
+                            if hidden && digits.contains(d) || !hidden && inside.contains(&s) {
+                                // The digits sit in the places, and the places hold the digits.
+                                assert!(inside.contains(&s) && digits.contains(d), "{e}: {s}");
+                            }
+                        }
+                        subsets += 1;
+                    }
                     Event::Contradiction(_) | Event::Guess { .. } | Event::Backtrack { .. } => {
                         panic!("{e} without guessing")
                     }
@@ -177,6 +272,7 @@ fn events_tell_the_real_solve() {
             .count();
         assert_eq!(guesses - backtracks, depth_of_solution(events), "{text}");
     }
+    assert!(subsets >= 12, "every expert puzzle uses a pair or triple");
 }
 
 /// The depth at which the solution was found.

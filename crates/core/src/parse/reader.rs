@@ -235,6 +235,21 @@ impl RecordReader {
         // A byte-order mark (Windows editors write one) is not part of the text; it is
         // skipped at the start of any line, so that files joined by `cat` read alike.
         let line = line.strip_prefix(BOM).unwrap_or(line);
+        let first = line.iter().position(|&b| b != b' ' && b != b'\t');
+        if let Some(first) = first.filter(|&f| crate::is_pencilmark_line(&line[f..])) {
+            if let Ok(board) = crate::parse_pencilmarks(&line[first..]) {
+                // A pencilmark line: one record of its own.
+                self.end_grid(End::Other, emit);
+                self.drifting = None;
+                self.just_completed = true;
+                let start = Position {
+                    line: self.line,
+                    column: first + 1,
+                };
+                emit(Record::pencilmarks_at(start, board));
+                return;
+            }
+        }
         let scanned = scan::scan(line, self.line, &mut self.scratch);
         let position = Position {
             line: self.line,

@@ -1,7 +1,7 @@
 //! One puzzle read from the input, with where it was and its tag.
 
 use super::{ParseError, Position};
-use crate::Grid;
+use crate::{Board, Grid};
 use core::fmt;
 
 /// One puzzle read from the input: where it starts, and the grid or what was wrong.
@@ -15,6 +15,8 @@ pub struct Record {
     pub grid: Result<Grid, ParseError>,
     /// The text after the puzzle on its last line, if any: see [`Record::tag`].
     tag: Tag,
+    /// The candidates of a pencilmark line: see [`Record::pencilmarks`].
+    pencilmarks: Option<Board>,
 }
 
 /// A record's tag, kept inline so that a [`Record`] stays `Copy` and reading
@@ -70,7 +72,34 @@ impl Record {
             column: start.column,
             grid,
             tag,
+            pencilmarks: None,
         }
+    }
+
+    /// A record of a 729-character pencilmark line: the squares with one candidate as
+    /// its grid, and the candidates.
+    pub(super) fn pencilmarks_at(start: Position, board: Board) -> Record {
+        Record {
+            pencilmarks: Some(board),
+            ..Record::new(start, Ok(board.to_grid()), Tag::NONE)
+        }
+    }
+
+    /// The candidates, if the record is a 729-character pencilmark line (see
+    /// [`crate::parse_pencilmarks`]); its `grid` then holds the squares with one
+    /// candidate, and a solver should search from these candidates instead.
+    ///
+    /// ```
+    /// use bitdoku_core::{Board, RecordReader};
+    /// let line = Board::FULL.to_pencilmarks();
+    /// let mut reader = RecordReader::new();
+    /// let mut records = Vec::new();
+    /// reader.push_line(&line, |r| records.push(r));
+    /// assert_eq!(records[0].pencilmarks(), Some(&Board::FULL));
+    /// assert_eq!(records[0].grid.unwrap().givens(), 0);
+    /// ```
+    pub fn pencilmarks(&self) -> Option<&Board> {
+        self.pencilmarks.as_ref()
     }
 
     /// The most bytes of a tag a record keeps; a longer tag is cut to this (at a

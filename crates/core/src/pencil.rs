@@ -1,0 +1,202 @@
+//! Pencilmark puzzles: a 729-character line, nine characters per square in row-major
+//! order, where the k-th character of a square is the digit k (a candidate) or a
+//! placeholder (`.`, `0` or `-`: not a candidate). The format of SukakuExplainer and
+//! the `sudoku` crate.
+//!
+//! ```text
+//!   A1: 1........   A2: .2.4.....   A3: 123456789   ...   (9 x 81 = 729 characters)
+//! ```
+//!
+//! The set of 729 candidates is a [`Board`]: 81 nine-bit masks, the layout every
+//! solver here indexes, so no separate bit vector is needed.
+//!
+//! ```
+//! use bitdoku_core::{parse_pencilmarks, Board, Grid};
+//! let grid: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+//!     .parse().unwrap();
+//! let board = Board::from_grid(&grid);
+//! let line = board.to_pencilmarks();
+//! assert_eq!(&line[..18], b"...4.....123456789"); // A1 is 4, A2 is open
+//! assert_eq!(parse_pencilmarks(&line), Ok(board));
+//! ```
+
+use crate::{Board, Candidates};
+use core::fmt;
+
+/// The length of a pencilmark line.
+pub const PENCILMARK_LEN: usize = 729;
+
+/// Why a line is not a pencilmark puzzle.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PencilError {
+    /// The line does not have 729 characters (trailing spaces and tabs aside).
+    Length {
+        /// How many it has.
+        found: usize,
+    },
+    /// A character that is neither the digit of its place nor a placeholder.
+    Character {
+        /// The 1-based column in the line.
+        column: usize,
+        /// The byte found.
+        found: u8,
+        /// The digit this place stands for.
+        expected: u8,
+    },
+}
+
+impl fmt::Display for PencilError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            PencilError::Length { found } => write!(
+                f,
+                "a pencilmark line has {PENCILMARK_LEN} characters, this one {found}"
+            ),
+            PencilError::Character {
+                column,
+                found,
+                expected,
+            } => write!(
+                f,
+                "column {column}: expected '{expected}' or '.', found {:?}",
+                char::from(found)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PencilError {}
+
+/// True if `line` (trailing spaces, tabs and CR aside) has the length of a pencilmark
+/// line: the cheap test a reader can use before [`parse_pencilmarks`].
+pub fn is_pencilmark_line(line: &[u8]) -> bool {
+    trim_end(line).len() == PENCILMARK_LEN
+}
+
+fn trim_end(line: &[u8]) -> &[u8] {
+    let end = line
+        .iter()
+        .rposition(|b| !matches!(b, b' ' | b'\t' | b'\r'))
+        .map_or(0, |i| i + 1);
+    &line[..end]
+}
+
+/// Reads a pencilmark line: 729 characters, nine per square in row-major order, the
+/// k-th of a square being the digit k (a candidate) or `.`, `0` or `-` (not one);
+/// trailing spaces, tabs and CR are ignored. A square with no candidates
+/// is read as it is (the puzzle then has no solution).
+pub fn parse_pencilmarks(line: &[u8]) -> Result<Board, PencilError> {
+    let line = trim_end(line);
+    if line.len() != PENCILMARK_LEN {
+        return Err(PencilError::Length { found: line.len() });
+    }
+    let mut board = Board([Candidates::NONE; 81]);
+    for (square, chunk) in line.chunks_exact(9).enumerate() {
+        let mut bits = 0u16;
+        for (k, &b) in chunk.iter().enumerate() {
+            let digit = b'1' + k as u8;
+            if b == digit {
+                bits |= 1 << k;
+            } else if !matches!(b, b'.' | b'0' | b'-') {
+                return Err(PencilError::Character {
+                    column: square * 9 + k + 1,
+                    found: b,
+                    expected: digit - b'0',
+                });
+            }
+        }
+        board.0[square] = Candidates::from_bits(bits);
+    }
+    Ok(board)
+}
+
+impl Board {
+    /// The 729-character pencilmark line of these candidates (`.` where a digit is not
+    /// a candidate).
+    pub fn to_pencilmarks(&self) -> [u8; PENCILMARK_LEN] {
+        let mut line = [b'.'; PENCILMARK_LEN];
+        for (square, c) in self.0.iter().enumerate() {
+            for k in 0..9 {
+                if c.bits() >> k & 1 != 0 {
+                    line[square * 9 + k] = b'1' + k as u8;
+                }
+            }
+        }
+        line
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn round_trips(masks in proptest::collection::vec(0u16..512, 81)) {
+            let mut board = Board::FULL;
+            for (i, &m) in masks.iter().enumerate() {
+                board.0[i] = Candidates::from_bits(m);
+            }
+            let line = board.to_pencilmarks();
+            prop_assert_eq!(parse_pencilmarks(&line), Ok(board));
+            let zeros: Vec<u8> = line.iter().map(|&b| if b == b'.' { b'0' } else { b }).collect();
+            prop_assert_eq!(parse_pencilmarks(&zeros), Ok(board));
+        }
+    }
+
+    #[test]
+    fn the_reader_reads_pencilmark_lines_as_records_of_their_own() {
+        let grid1 =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let mut board = Board::FULL;
+        board.0[0] = Candidates::from_bits(0b1000);
+        board.0[80] = Candidates::from_bits(0b11);
+        let line = board.to_pencilmarks();
+        let mut reader = crate::RecordReader::new();
+        let mut records = Vec::new();
+        // A boxed puzzle in progress ends at the pencilmark line.
+        reader.push_line(&grid1.as_bytes()[..27], |r| records.push(r));
+        reader.push_line(&line, |r| records.push(r));
+        reader.push_line(grid1.as_bytes(), |r| records.push(r));
+        let mut bad = line;
+        bad[5] = b'x';
+        reader.push_line(&bad, |r| records.push(r));
+        reader.finish(|r| records.push(r));
+        assert_eq!(records.len(), 4);
+        assert!(records[0].grid.is_err() && records[0].pencilmarks().is_none());
+        assert_eq!(records[1].pencilmarks(), Some(&board));
+        assert_eq!(records[1].line, 2);
+        assert_eq!(records[1].grid.unwrap().to_string().as_bytes()[0], b'4');
+        assert_eq!(records[1].grid.unwrap().givens(), 1);
+        assert!(records[2].grid.is_ok() && records[2].pencilmarks().is_none());
+        assert!(
+            records[3].grid.is_err(),
+            "a bad pencilmark line is an error"
+        );
+    }
+
+    #[test]
+    fn errors_say_where() {
+        let mut line = Board::FULL.to_pencilmarks().to_vec();
+        assert_eq!(parse_pencilmarks(&line), Ok(Board::FULL));
+        line.extend_from_slice(b"  \r");
+        assert_eq!(parse_pencilmarks(&line), Ok(Board::FULL));
+        line[13] = b'x';
+        assert_eq!(
+            parse_pencilmarks(&line),
+            Err(PencilError::Character {
+                column: 14,
+                found: b'x',
+                expected: 5
+            })
+        );
+        line[13] = b'4'; // a digit out of its place
+        assert!(parse_pencilmarks(&line).is_err());
+        assert_eq!(
+            parse_pencilmarks(&line[..728]),
+            Err(PencilError::Length { found: 728 })
+        );
+        assert!(!is_pencilmark_line(&line[..81]));
+    }
+}
