@@ -76,6 +76,8 @@ struct Frame {
     bordered: bool,
     /// The shape of its rows (see `scan::Line::shape`); 0 before the first good row.
     shape: u64,
+    /// How many `|` its rows have (see `scan::Line::junctions`), once `shape` is set.
+    junctions: usize,
     /// The last row was a good one (9 squares, all good).
     last_good: bool,
 }
@@ -93,6 +95,7 @@ impl Frame {
         overrun: false,
         bordered: false,
         shape: 0,
+        junctions: 0,
         last_good: false,
     };
 
@@ -254,7 +257,7 @@ impl RecordReader {
                     self.drifting = None;
                 }
             }
-            Kind::Separator => self.separator(position, emit),
+            Kind::Separator => self.separator(position, scanned.junctions, emit),
             Kind::Whole => {
                 self.end_grid(End::Other, emit);
                 self.drifting = None;
@@ -288,6 +291,7 @@ impl RecordReader {
         if grid.shape == 0 {
             grid.shape = shape;
             grid.bordered = line.bordered;
+            grid.junctions = line.junctions;
         }
         grid.last_good = true;
         if grid.rows < 9 {
@@ -368,7 +372,7 @@ impl RecordReader {
         let kept = last < 9 && grid.last_good;
         let mut row = [0; 9];
         let start = grid.starts[last.min(8)];
-        let (shape, bordered) = (grid.shape, grid.bordered);
+        let (shape, bordered, junctions) = (grid.shape, grid.bordered, grid.junctions);
         if kept {
             row.copy_from_slice(&grid.squares[9 * last..9 * last + 9]);
             grid.rows -= 1;
@@ -383,6 +387,7 @@ impl RecordReader {
             grid.starts[0] = start;
             grid.shape = shape;
             grid.bordered = bordered;
+            grid.junctions = junctions;
             grid.last_good = true;
             grid.rows = 1;
             grid.band_rows = 1;
@@ -399,8 +404,14 @@ impl RecordReader {
     }
 
     /// A line of layout only: a band separator, or a grid's border.
-    fn separator(&mut self, position: Position, emit: &mut impl FnMut(Record)) {
+    fn separator(&mut self, position: Position, junctions: usize, emit: &mut impl FnMut(Record)) {
         let grid = &mut self.grid;
+        if grid.rows > 0 && grid.shape != 0 && junctions != 0 && junctions != grid.junctions {
+            // Not this grid's separator: a stray line inside it.
+            grid.fail(ParseErrorKind::StraySeparator, position);
+            grid.shaky = true;
+            return;
+        }
         if grid.rows == 0 {
             // A border before a grid; or, right after a broken grid without a border,
             // a sign that its rows go on.
@@ -438,6 +449,8 @@ impl RecordReader {
                 grid.squares.copy_within(9 * stray..9 * band_rows, 0);
                 grid.starts.copy_within(stray..band_rows, 0);
                 grid.rows = 3;
+                // More than 3 rows between separators that line up with them: the
+                // boundary of two grids is among them.
                 grid.suspect = None;
             }
             0 | 1 if band_rows != 3 => {
