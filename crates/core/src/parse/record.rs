@@ -103,7 +103,7 @@ impl Record {
     }
 
     /// The first repeated digit of the record's grid, as the error a checking reader
-    /// gives for it (see [`RecordReader::without_conflict_check`]); `None` if the grid
+    /// gives for it (see [`RecordReader::without_conflict_check`](crate::RecordReader::without_conflict_check)); `None` if the grid
     /// repeats none, or if the record is already an error.
     pub fn conflict(&self) -> Option<ParseError> {
         let grid = self.grid.as_ref().ok()?;
