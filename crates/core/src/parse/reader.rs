@@ -215,6 +215,61 @@ impl RecordReader {
         self.bad_row(kind, position, true, &mut emit);
     }
 
+    /// Reads a line that the caller could pass only the start of (for example one
+    /// longer than it keeps in memory): `prefix` is its first bytes. If they hold a
+    /// whole puzzle, the line is that puzzle, with its tag cut
+    /// ([`Record::tag_truncated`]); otherwise it is counted as
+    /// [`RecordReader::push_rejected_line`] counts a line, with the error `kind`.
+    ///
+    /// ```
+    /// use bitdoku_core::{ParseErrorKind, RecordReader};
+    /// let puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    /// let line = format!("{puzzle} {}", "a very long comment ".repeat(10_000));
+    /// let kind = ParseErrorKind::LineTooLong { limit: 65536 };
+    /// let mut reader = RecordReader::new();
+    /// let mut records = Vec::new();
+    /// reader.push_line_prefix(&line.as_bytes()[..1000], kind, |r| records.push(r));
+    /// reader.finish(|r| records.push(r));
+    /// assert_eq!(records[0].grid.unwrap().to_string(), puzzle);
+    /// assert!(records[0].tag().unwrap().starts_with("a very long comment"));
+    /// assert!(records[0].tag_truncated());
+    /// ```
+    pub fn push_line_prefix(
+        &mut self,
+        prefix: &[u8],
+        kind: ParseErrorKind,
+        mut emit: impl FnMut(Record),
+    ) {
+        self.line += 1;
+        let prefix = prefix.strip_prefix(BOM).unwrap_or(prefix);
+        let scanned = scan::scan(prefix, self.line, &mut self.scratch);
+        if scanned.kind != Kind::Whole {
+            let position = Position {
+                line: self.line,
+                column: 1,
+            };
+            self.bad_row(kind, position, true, &mut emit);
+            return;
+        }
+        self.end_grid(End::Other, &mut emit);
+        self.drifting = None;
+        self.just_completed = true;
+        let position = Position {
+            line: self.line,
+            column: scanned.column,
+        };
+        let grid = match scanned.error {
+            Some(e) => Err(e),
+            None => self.checked(self.scratch, position),
+        };
+        let tag = match scanned.tag {
+            Some((from, to)) => Tag::cut(&prefix[from..to]),
+            // The separator may be the first byte left out.
+            None => Tag::NONE,
+        };
+        emit(Record::new(position, grid, tag));
+    }
+
     /// Reads one line (without or with its `\n` / `\r\n`), calling `emit` for each
     /// puzzle it completes: none, one, or two (an unfinished grid from the lines
     /// before, then the puzzle on this line).
@@ -1106,5 +1161,40 @@ mod tests {
                 "cut at {cut}: {got:?}"
             );
         }
+    }
+
+    #[test]
+    fn over_long_lines_passed_by_their_start_are_framed_by_it() {
+        let kind = ParseErrorKind::LineTooLong { limit: 100 };
+        let g2 = grid2();
+        let mut reader = RecordReader::new();
+        let mut out = Vec::new();
+        // Two one-line puzzles with long comments: two records, valid, tags cut.
+        for _ in 0..2 {
+            let line = format!("{GRID1}  comment {}", "x".repeat(200));
+            reader.push_line_prefix(&line.as_bytes()[..100], kind, |r| out.push(r));
+        }
+        // A boxed grid whose rows are long: one record.
+        for row in boxed(&g2).lines() {
+            let line = format!("{row}{}", " ".repeat(200));
+            match row.starts_with('-') {
+                true => reader.push_line(row.as_bytes(), |r| out.push(r)),
+                false => reader.push_line_prefix(&line.as_bytes()[..100], kind, |r| out.push(r)),
+            }
+        }
+        reader.finish(|r| out.push(r));
+        let got: Vec<_> = out
+            .iter()
+            .map(|r| (r.line, r.grid.is_ok(), r.tag(), r.tag_truncated()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (1, true, Some("comment xxxxxxxxx"), true),
+                (2, true, Some("comment xxxxxxxxx"), true),
+                (3, false, None, false)
+            ]
+        );
+        assert_eq!(out[2].grid.unwrap_err().kind, kind);
     }
 }

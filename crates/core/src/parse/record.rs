@@ -51,6 +51,13 @@ impl Tag {
         tag
     }
 
+    /// The tag of `text`, the start of a longer text: marked truncated.
+    pub(super) fn cut(text: &[u8]) -> Tag {
+        let mut tag = Tag::new(text);
+        tag.len |= Tag::TRUNCATED;
+        tag
+    }
+
     fn text(&self) -> &str {
         let len = usize::from(self.len & !Tag::TRUNCATED);
         core::str::from_utf8(&self.bytes[..len]).unwrap_or_default()
