@@ -56,6 +56,9 @@ pub enum ParseErrorKind {
         /// How many rows the band has.
         found: usize,
     },
+    /// A line of layout inside a boxed grid with a different number of `|` and `+`
+    /// than its rows have `|`.
+    StraySeparator,
     /// A boxed grid of 9 rows, without separators, right after a grid that ended
     /// broken: where it starts is unsure, so it is not read.
     UnsureStart {
@@ -102,6 +105,10 @@ impl fmt::Display for ParseErrorKind {
             ParseErrorKind::BandRows { found } => write!(
                 f,
                 "a separator after {found} rows of a boxed grid (a band has 3)"
+            ),
+            ParseErrorKind::StraySeparator => write!(
+                f,
+                "a separator line that does not fit the rows of its boxed grid"
             ),
             ParseErrorKind::UnsureStart { after } => write!(
                 f,

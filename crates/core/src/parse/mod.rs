@@ -14,34 +14,7 @@
 //! ...
 //! ```
 //!
-//! [`RecordReader`] turns lines into records. It does no IO: the caller feeds it lines
-//! (as bytes, so that non-UTF-8 input is reported, not lost) and it hands back one
-//! [`Record`] per puzzle, valid or not:
-//! - blank lines end a grid; lines starting with `#` are skipped anywhere;
-//! - a line with 81 squares is one puzzle; after the 81st square, a separator
-//!   (whitespace, `,`, `:`, `;` or `|`) starts its tag ([`Record::tag`]), the rest of the
-//!   line kept as text; more squares after the 81st are an error (and a separator
-//!   followed only by squares is one too, in a puzzle with layout between squares);
-//! - a CSV header line (`quizzes,solutions`: letters and `_` between `,`, `;` or tabs)
-//!   is skipped;
-//! - a boxed grid is framed by its structure: rows of 9 squares (lines with layout
-//!   only, such as `------+------+------`, between bands of 3 rows, and as borders), so
-//!   two grids may follow each other with no blank line. A grid ends after its 9th row
-//!   (or its third band), at a blank line, at a whole puzzle, or at the end of input;
-//! - a bad line costs at most its own record: a stray line between grids (too few or
-//!   too many squares, or text) is a record of its own; inside a grid it is a bad row
-//!   of that grid, and the error points at it; a separator after a band that is not 3
-//!   rows is an error at the separator, and rows of 9 squares before a grid's first
-//!   band are split off there. Squares are never joined across a blank line, a whole
-//!   puzzle or a grid's end; a grid of rows without separators that comes right after
-//!   a broken one is reported ([`ParseErrorKind::UnsureStart`]), not guessed at;
-//! - lines end at `\n`, `\r\n` or `\r\r\n`; a line with lone `\r`s in it is split there
-//!   if one part is a line on its own (blank, comment, separator, row, whole puzzle),
-//!   as in a file with old Mac line endings; otherwise `\r` is an unexpected character;
-//! - a UTF-8 byte-order mark at the start of a line is skipped;
-//! - any other character is an error naming it and its line and column; the reader
-//!   counts it as a square (it is usually a typo) so that the rest of the line does not
-//!   become a puzzle of its own: every input puzzle yields exactly one record.
+//! [`RecordReader`] turns lines into records; its docs give the rules.
 
 mod error;
 mod reader;

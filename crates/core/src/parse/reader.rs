@@ -4,7 +4,40 @@ use super::scan::{self, Kind, Line};
 use super::{ParseError, ParseErrorKind, Position, Record, Tag};
 use crate::Grid;
 
-/// Splits lines of text into puzzle [`Record`]s; see the [module docs](super).
+/// Turns lines of text into puzzle [`Record`]s. It does no IO: the caller feeds it lines
+/// (as bytes, so that non-UTF-8 input is reported, not lost) and it hands back one
+/// [`Record`] per puzzle, valid or not:
+/// - blank lines end a grid; lines starting with `#` are skipped anywhere;
+/// - a line with 81 squares is one puzzle; after the 81st square, a separator
+///   (whitespace, `,`, `:`, `;` or `|`) starts its tag ([`Record::tag`]), the rest of the
+///   line kept as text; more squares after the 81st are an error (and a separator
+///   followed only by squares is one too, in a puzzle with layout between squares);
+/// - a CSV header line (`quizzes,solutions`: letters and `_` between `,`, `;` or tabs)
+///   is skipped;
+/// - a boxed grid is framed by its structure: rows of 9 squares of one *shape* (the
+///   same layout between squares), with or without lines of layout only between bands
+///   of 3 rows (such as `------+------+------`; they must have as many `|` and `+` as
+///   the rows have `|`, or none) and as borders; so grids may follow each other with
+///   no blank line. A grid ends after its 9th row (its third band), at a blank line, a
+///   whole puzzle, a row of another shape, or the end of input;
+/// - a bad line costs at most the record it is in: a stray line between grids (too
+///   few or too many squares, or text) is a record of its own; inside a grid it is a
+///   bad row of that grid and the error points at it; a separator after a band that is
+///   not 3 rows is an error at the separator; rows of 9 squares before a grid's first
+///   band are split off there. Squares are never joined across a blank line, a whole
+///   puzzle or a grid's end;
+/// - after a broken grid, where the next starts is unsure (the broken one may have
+///   ended early or run on): the next grid is read only once a separator after its
+///   3rd row, a blank line after a sound grid's last row, or a whole puzzle shows where
+///   grids start; until then a grid is reported ([`ParseErrorKind::UnsureStart`]),
+///   never guessed at, so no valid record is a puzzle that was not in the input;
+/// - lines end at `\n`, `\r\n` or `\r\r\n`; a line with lone `\r`s in it is split there
+///   if one part is a line on its own (blank, comment, separator, row, whole puzzle),
+///   as in a file with old Mac line endings; otherwise `\r` is an unexpected character;
+/// - a UTF-8 byte-order mark at the start of a line is skipped;
+/// - any other character is an error naming it and its line and column; the reader
+///   counts it as a square (it is usually a typo) so that the rest of the line does not
+///   become a puzzle of its own: every input puzzle yields exactly one record.
 ///
 /// ```
 /// use bitdoku_core::RecordReader;
@@ -76,6 +109,8 @@ struct Frame {
     bordered: bool,
     /// The shape of its rows (see `scan::Line::shape`); 0 before the first good row.
     shape: u64,
+    /// How many `|` its rows have (see `scan::Line::junctions`), once `shape` is set.
+    junctions: usize,
     /// The last row was a good one (9 squares, all good).
     last_good: bool,
 }
@@ -93,6 +128,7 @@ impl Frame {
         overrun: false,
         bordered: false,
         shape: 0,
+        junctions: 0,
         last_good: false,
     };
 
@@ -177,6 +213,61 @@ impl RecordReader {
             column: 1,
         };
         self.bad_row(kind, position, true, &mut emit);
+    }
+
+    /// Reads a line that the caller could pass only the start of (for example one
+    /// longer than it keeps in memory): `prefix` is its first bytes. If they hold a
+    /// whole puzzle, the line is that puzzle, with its tag cut
+    /// ([`Record::tag_truncated`]); otherwise it is counted as
+    /// [`RecordReader::push_rejected_line`] counts a line, with the error `kind`.
+    ///
+    /// ```
+    /// use bitdoku_core::{ParseErrorKind, RecordReader};
+    /// let puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    /// let line = format!("{puzzle} {}", "a very long comment ".repeat(10_000));
+    /// let kind = ParseErrorKind::LineTooLong { limit: 65536 };
+    /// let mut reader = RecordReader::new();
+    /// let mut records = Vec::new();
+    /// reader.push_line_prefix(&line.as_bytes()[..1000], kind, |r| records.push(r));
+    /// reader.finish(|r| records.push(r));
+    /// assert_eq!(records[0].grid.unwrap().to_string(), puzzle);
+    /// assert!(records[0].tag().unwrap().starts_with("a very long comment"));
+    /// assert!(records[0].tag_truncated());
+    /// ```
+    pub fn push_line_prefix(
+        &mut self,
+        prefix: &[u8],
+        kind: ParseErrorKind,
+        mut emit: impl FnMut(Record),
+    ) {
+        self.line += 1;
+        let prefix = prefix.strip_prefix(BOM).unwrap_or(prefix);
+        let scanned = scan::scan(prefix, self.line, &mut self.scratch);
+        if scanned.kind != Kind::Whole {
+            let position = Position {
+                line: self.line,
+                column: 1,
+            };
+            self.bad_row(kind, position, true, &mut emit);
+            return;
+        }
+        self.end_grid(End::Other, &mut emit);
+        self.drifting = None;
+        self.just_completed = true;
+        let position = Position {
+            line: self.line,
+            column: scanned.column,
+        };
+        let grid = match scanned.error {
+            Some(e) => Err(e),
+            None => self.checked(self.scratch, position),
+        };
+        let tag = match scanned.tag {
+            Some((from, to)) => Tag::cut(&prefix[from..to]),
+            // The separator may be the first byte left out.
+            None => Tag::NONE,
+        };
+        emit(Record::new(position, grid, tag));
     }
 
     /// Reads one line (without or with its `\n` / `\r\n`), calling `emit` for each
@@ -269,7 +360,7 @@ impl RecordReader {
                     self.drifting = None;
                 }
             }
-            Kind::Separator => self.separator(position, emit),
+            Kind::Separator => self.separator(position, scanned.junctions, emit),
             Kind::Whole => {
                 self.end_grid(End::Other, emit);
                 self.drifting = None;
@@ -303,6 +394,7 @@ impl RecordReader {
         if grid.shape == 0 {
             grid.shape = shape;
             grid.bordered = line.bordered;
+            grid.junctions = line.junctions;
         }
         grid.last_good = true;
         if grid.rows < 9 {
@@ -383,7 +475,7 @@ impl RecordReader {
         let kept = last < 9 && grid.last_good;
         let mut row = [0; 9];
         let start = grid.starts[last.min(8)];
-        let (shape, bordered) = (grid.shape, grid.bordered);
+        let (shape, bordered, junctions) = (grid.shape, grid.bordered, grid.junctions);
         if kept {
             row.copy_from_slice(&grid.squares[9 * last..9 * last + 9]);
             grid.rows -= 1;
@@ -398,6 +490,7 @@ impl RecordReader {
             grid.starts[0] = start;
             grid.shape = shape;
             grid.bordered = bordered;
+            grid.junctions = junctions;
             grid.last_good = true;
             grid.rows = 1;
             grid.band_rows = 1;
@@ -414,8 +507,14 @@ impl RecordReader {
     }
 
     /// A line of layout only: a band separator, or a grid's border.
-    fn separator(&mut self, position: Position, emit: &mut impl FnMut(Record)) {
+    fn separator(&mut self, position: Position, junctions: usize, emit: &mut impl FnMut(Record)) {
         let grid = &mut self.grid;
+        if grid.rows > 0 && grid.shape != 0 && junctions != 0 && junctions != grid.junctions {
+            // Not this grid's separator: a stray line inside it.
+            grid.fail(ParseErrorKind::StraySeparator, position);
+            grid.shaky = true;
+            return;
+        }
         if grid.rows == 0 {
             // A border before a grid; or, right after a broken grid without a border,
             // a sign that its rows go on.
@@ -453,6 +552,8 @@ impl RecordReader {
                 grid.squares.copy_within(9 * stray..9 * band_rows, 0);
                 grid.starts.copy_within(stray..band_rows, 0);
                 grid.rows = 3;
+                // More than 3 rows between separators that line up with them: the
+                // boundary of two grids is among them.
                 grid.suspect = None;
             }
             0 | 1 if band_rows != 3 => {
@@ -1075,5 +1176,40 @@ mod tests {
                 "cut at {cut}: {got:?}"
             );
         }
+    }
+
+    #[test]
+    fn over_long_lines_passed_by_their_start_are_framed_by_it() {
+        let kind = ParseErrorKind::LineTooLong { limit: 100 };
+        let g2 = grid2();
+        let mut reader = RecordReader::new();
+        let mut out = Vec::new();
+        // Two one-line puzzles with long comments: two records, valid, tags cut.
+        for _ in 0..2 {
+            let line = format!("{GRID1}  comment {}", "x".repeat(200));
+            reader.push_line_prefix(&line.as_bytes()[..100], kind, |r| out.push(r));
+        }
+        // A boxed grid whose rows are long: one record.
+        for row in boxed(&g2).lines() {
+            let line = format!("{row}{}", " ".repeat(200));
+            match row.starts_with('-') {
+                true => reader.push_line(row.as_bytes(), |r| out.push(r)),
+                false => reader.push_line_prefix(&line.as_bytes()[..100], kind, |r| out.push(r)),
+            }
+        }
+        reader.finish(|r| out.push(r));
+        let got: Vec<_> = out
+            .iter()
+            .map(|r| (r.line, r.grid.is_ok(), r.tag(), r.tag_truncated()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (1, true, Some("comment xxxxxxxxx"), true),
+                (2, true, Some("comment xxxxxxxxx"), true),
+                (3, false, None, false)
+            ]
+        );
+        assert_eq!(out[2].grid.unwrap_err().kind, kind);
     }
 }

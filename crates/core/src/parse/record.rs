@@ -53,6 +53,13 @@ impl Tag {
         tag
     }
 
+    /// The tag of `text`, the start of a longer text: marked truncated.
+    pub(super) fn cut(text: &[u8]) -> Tag {
+        let mut tag = Tag::new(text);
+        tag.len |= Tag::TRUNCATED;
+        tag
+    }
+
     fn text(&self) -> &str {
         let len = usize::from(self.len & !Tag::TRUNCATED);
         core::str::from_utf8(&self.bytes[..len]).unwrap_or_default()
@@ -132,7 +139,7 @@ impl Record {
     }
 
     /// The first repeated digit of the record's grid, as the error a checking reader
-    /// gives for it (see [`RecordReader::without_conflict_check`]); `None` if the grid
+    /// gives for it (see [`RecordReader::without_conflict_check`](crate::RecordReader::without_conflict_check)); `None` if the grid
     /// repeats none, or if the record is already an error.
     pub fn conflict(&self) -> Option<ParseError> {
         let grid = self.grid.as_ref().ok()?;

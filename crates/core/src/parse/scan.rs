@@ -41,6 +41,9 @@ pub(super) struct Line {
     /// The line starts (after whitespace) with layout, as the rows of a grid with a
     /// border all round do.
     pub bordered: bool,
+    /// How many `|` and `+` the line has: a grid's separators have as many as its
+    /// rows (or none at all).
+    pub junctions: usize,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -157,6 +160,7 @@ pub(super) fn scan(line: &[u8], number: usize, squares: &mut [u8; 81]) -> Line {
         tag: None,
         shape: FNV_OFFSET,
         bordered: false,
+        junctions: 0,
     };
     let text = trim_space(line);
     match text.first() {
@@ -199,6 +203,7 @@ pub(super) fn scan(line: &[u8], number: usize, squares: &mut [u8; 81]) -> Line {
             Class::Layout => {
                 gapped |= out.count > 0;
                 out.bordered |= out.shape == FNV_OFFSET;
+                out.junctions += usize::from(line[i] != b'-');
                 out.shape = shape_step(out.shape, space_pending, line[i]);
                 space_pending = false;
                 i += 1;
@@ -322,6 +327,29 @@ mod tests {
         );
         assert_ne!(shape("4 . . |. . . |8 . 5"), shape("4.....8.5"));
         assert_ne!(shape("4 . . . . . 8 . 5"), shape("4.....8.5"));
+    }
+
+    #[test]
+    fn separators_have_as_many_junctions_as_their_rows() {
+        let junctions = |line: &str| scan(line.as_bytes(), 1, &mut [0; 81]).junctions;
+        assert_eq!(
+            junctions("4 . . |. . . |8 . 5"),
+            junctions("------+------+------")
+        );
+        assert_eq!(
+            junctions("| 4 . . | . . . | 8 . 5 |"),
+            junctions("+-------+-------+-------+")
+        );
+        assert_eq!(
+            junctions("| 4 . . | . . . | 8 . 5 |"),
+            junctions("+------+------+-------+")
+        );
+        assert_eq!(junctions("4.....8.5"), junctions("---------"));
+        assert_ne!(junctions("4.....8.5"), junctions("------+------+------"));
+        assert_ne!(
+            junctions("4 . . |. . . |8 . 5"),
+            junctions("+-------+-------+-------+")
+        );
     }
 
     #[test]
