@@ -164,11 +164,10 @@ fn solve_record(record: &Record, settings: &Settings) -> Done {
     if let Some(norvig) = &settings.norvig {
         return norvig_work(norvig, grid, settings, start);
     }
-    let options = Options {
-        solution_limit: limit,
-        max_guesses: settings.max_guesses,
-        simd: settings.simd,
-    };
+    let options = Options::default()
+        .with_limit(limit)
+        .with_max_guesses(settings.max_guesses)
+        .with_simd(settings.simd);
     let mut timed_out = false;
     let outcome = match settings.timeout {
         None => search(grid, &options),

@@ -10,7 +10,8 @@
 //! - [`RecordReader`]: puzzles from text, one-line or boxed, with typed
 //!   [`ParseError`]s that say what and where.
 //!
-//! No IO, no allocation on the parsing path, no panics on any input.
+//! No IO, no allocation on the parsing path, no panics on any input. With the `serde`
+//! feature, the types are `Serialize` and `Deserialize` (see `serde_impls`).
 //!
 //! ```
 //! use bitdoku_core::{Grid, Square, Unit, PEERS};
@@ -43,6 +44,8 @@ mod candidates;
 mod digit;
 mod grid;
 mod parse;
+#[cfg(feature = "serde")]
+pub mod serde_impls;
 mod square;
 mod unit;
 
@@ -53,3 +56,8 @@ pub use grid::{Conflict, Grid};
 pub use parse::{ParseError, ParseErrorKind, Position, Record, RecordReader};
 pub use square::{BadSquareName, Square};
 pub use unit::{Unit, UnitKind, PEERS, PEER_BITS, UNITS, UNIT_BITS};
+
+/// The crate README's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

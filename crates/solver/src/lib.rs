@@ -12,7 +12,8 @@
 //!
 //! Beyond solving: [`observe`] lets an [`Observer`] see every step of a step-by-step
 //! solver (compiled away when unused), [`rate`] grades puzzles from those steps, and
-//! [`generate`] makes puzzles with one solution, deterministic for a seed.
+//! [`generate`] makes puzzles with one solution, deterministic for a seed. [`Batch`]
+//! searches many puzzles at once, in input order, in parallel with the `rayon` feature.
 //!
 //! ```
 //! use bitdoku_core::Grid;
@@ -35,14 +36,16 @@
 #![deny(unsafe_code)]
 
 mod bands;
+mod batch;
 pub mod generate;
 pub mod observe;
 pub mod rate;
 mod search;
 mod state;
 
+pub use batch::{count_many, solve_many, Batch, ThreadPoolError};
 pub use observe::{Contradiction, Event, Observer};
-pub use search::{search, search_observed, Options, Outcome, Stats};
+pub use search::{search, search_observed, Options, Outcome, Stats, TIME_CHECK_GUESSES};
 
 use bitdoku_core::{Board, Grid};
 
@@ -116,7 +119,7 @@ impl Solver for Bitset {
     }
 }
 
-/// The README's Rust examples, compiled and run as doctests.
+/// The crate README's Rust examples, compiled and run as doctests.
 #[cfg(doctest)]
-#[doc = include_str!("../../../README.md")]
+#[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
