@@ -12,7 +12,7 @@ file instead, pass it to compare_norvig.py with --norvig PATH.
 
 
 def cross(A, B):
-    "Cross product of elements in A and elements in B."
+    "Every a+b for a in A and b in B."
     return [a + b for a in A for b in B]
 
 
@@ -30,8 +30,8 @@ peers = dict((s, set(sum(units[s], [])) - set([s])) for s in squares)
 
 
 def parse_grid(grid):
-    """Convert grid to a dict of possible values, {square: digits}, or
-    return False if a contradiction is detected."""
+    """The candidates of every square after assigning the givens, as
+    {square: digits}; False on a contradiction."""
     values = dict((s, digits) for s in squares)
     for s, d in grid_values(grid).items():
         if d in digits and not assign(values, s, d):
@@ -40,15 +40,15 @@ def parse_grid(grid):
 
 
 def grid_values(grid):
-    "Convert grid into a dict of {square: char} with '0' or '.' for empties."
+    "The squares' characters, {square: char}; '0' or '.' is an empty square."
     chars = [c for c in grid if c in digits or c in "0."]
     assert len(chars) == 81
     return dict(zip(squares, chars))
 
 
 def assign(values, s, d):
-    """Eliminate all the other values (except d) from values[s] and propagate.
-    Return values, except return False if a contradiction is detected."""
+    """Put d in s by eliminating every other candidate of s, propagating each
+    elimination; values, or False on a contradiction."""
     other_values = values[s].replace(d, "")
     if all(eliminate(values, s, d2) for d2 in other_values):
         return values
@@ -57,19 +57,19 @@ def assign(values, s, d):
 
 
 def eliminate(values, s, d):
-    """Eliminate d from values[s]; propagate when values or places <= 2.
-    Return values, except return False if a contradiction is detected."""
+    """Remove d from the candidates of s and apply the two rules; values, or
+    False on a contradiction."""
     if d not in values[s]:
         return values
     values[s] = values[s].replace(d, "")
-    # (1) If a square s is reduced to one value d2, then eliminate d2 from the peers.
+    # Rule 1: a square left with one digit removes that digit from its peers.
     if len(values[s]) == 0:
         return False
     elif len(values[s]) == 1:
         d2 = values[s]
         if not all(eliminate(values, s2, d2) for s2 in peers[s]):
             return False
-    # (2) If a unit u is reduced to only one place for a value d, then put it there.
+    # Rule 2: a digit left with one place in a unit goes there.
     for u in units[s]:
         dplaces = [s for s in u if d in values[s]]
         if len(dplaces) == 0:
@@ -85,7 +85,7 @@ def solve(grid):
 
 
 def search(values):
-    "Using depth-first search and propagation, try all possible values."
+    "Depth-first: try each digit of a square with the fewest candidates."
     if values is False:
         return False
     if all(len(values[s]) == 1 for s in squares):
