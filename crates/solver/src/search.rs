@@ -293,15 +293,17 @@ pub fn search(grid: &Grid, options: &Options) -> Outcome {
 /// can stop the search.
 pub fn search_observed<O: Observer>(grid: &Grid, options: &Options, observer: O) -> Outcome {
     let max_guesses = options.max_guesses.unwrap_or(u64::MAX);
-    let deadline = options.time_limit.map(|t| Instant::now().checked_add(t));
+    // A limit too far to represent is no limit.
+    let deadline = options
+        .time_limit
+        .and_then(|t| Instant::now().checked_add(t));
     let mut search = Search {
         observer,
         limit: options.solution_limit.max(1),
         // With a time limit, the first clock reading is at the first guess.
         budget: if deadline.is_some() { 0 } else { max_guesses },
         max_guesses,
-        // A limit too far to represent is no limit.
-        deadline: deadline.flatten(),
+        deadline,
         timed_out: false,
         solutions: 0,
         first: None,
