@@ -169,7 +169,12 @@ impl Record {
     }
 }
 
-/// Splits lines of text into puzzle [`Record`]s; see the [module docs](self).
+/// Splits lines of text into puzzle [`Record`]s, one per puzzle, valid or not. A line
+/// of 81 squares is a puzzle (`1`-`9` given, `0` or `.` empty; after the 81st square,
+/// whitespace starts a comment); shorter lines are joined into a boxed grid, where
+/// spaces, tabs, `|`, `+` and `-` are layout; blank lines and lines starting with `#`
+/// between puzzles are skipped; a UTF-8 byte-order mark at the start is skipped; any
+/// other character is an error naming it, its line and its column.
 ///
 /// ```
 /// use bitdoku_core::RecordReader;

@@ -1,31 +1,4 @@
-//! Many puzzles at once: [`Batch`] searches a slice of grids, of records from a
-//! [`RecordReader`](bitdoku_core::RecordReader) or of puzzle strings with one
-//! [`Options`], and gives one result per input, in input order, whatever the thread
-//! count.
-//!
-//! With the `rayon` feature the puzzles are shared among threads: by default those of
-//! the rayon pool the caller runs in (the global pool: all cores, unless the call is
-//! inside a pool's `install`), or a pool of the batch's own
-//! ([`Batch::with_threads`]). Without the feature every batch runs on the calling
-//! thread. Each puzzle is searched exactly as [`search`] does alone, so the results do
-//! not depend on the threads either.
-//!
-//! ```
-//! use bitdoku_solver::{Batch, Options};
-//!
-//! let puzzles = [
-//!     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-//!     "9.6.7.4.3...4..2...7..23.1.5.....1...4.2.8.6...3.....5.3.7...5...7..5...4.5.1.7.8",
-//!     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4.....x",
-//! ];
-//! let batch = Batch::with_threads(Options::default().with_limit(2), Some(2))?;
-//! let results = batch.search_strs(&puzzles);
-//! assert_eq!(results[0].as_ref().unwrap().solutions, 1);
-//! assert_eq!(results[1].as_ref().unwrap().solutions, 2);
-//! let error = results[2].unwrap_err();
-//! assert_eq!((error.position.line, error.position.column), (1, 81));
-//! # Ok::<(), bitdoku_solver::ThreadPoolError>(())
-//! ```
+//! Many puzzles at once: [`Batch`].
 
 use crate::{search, Options, Outcome};
 use bitdoku_core::{Grid, ParseError, Record};
@@ -36,7 +9,34 @@ use core::fmt;
 #[cfg(feature = "rayon")]
 const MIN_PER_TASK: usize = 32;
 
-/// Solves or counts many puzzles with one [`Options`]; see the [module docs](self).
+/// Searches many puzzles at once: a slice of grids, of records from a
+/// [`RecordReader`](bitdoku_core::RecordReader) or of puzzle strings with one
+/// [`Options`], and gives one result per input, in input order, whatever the thread
+/// count.
+///
+/// With the `rayon` feature the puzzles are shared among threads: by default those of
+/// the rayon pool the caller runs in (the global pool: all cores, unless the call is
+/// inside a pool's `install`), or a pool of the batch's own
+/// ([`Batch::with_threads`]). Without the feature every batch runs on the calling
+/// thread. Each puzzle is searched exactly as [`search`] does alone, so the results do
+/// not depend on the threads either.
+///
+/// ```
+/// use bitdoku_solver::{Batch, Options};
+///
+/// let puzzles = [
+///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+///     "9.6.7.4.3...4..2...7..23.1.5.....1...4.2.8.6...3.....5.3.7...5...7..5...4.5.1.7.8",
+///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4.....x",
+/// ];
+/// let batch = Batch::with_threads(Options::default().with_limit(2), Some(2))?;
+/// let results = batch.search_strs(&puzzles);
+/// assert_eq!(results[0].as_ref().unwrap().solutions, 1);
+/// assert_eq!(results[1].as_ref().unwrap().solutions, 2);
+/// let error = results[2].unwrap_err();
+/// assert_eq!((error.position.line, error.position.column), (1, 81));
+/// # Ok::<(), bitdoku_solver::ThreadPoolError>(())
+/// ```
 pub struct Batch {
     options: Options,
     threads: Threads,

@@ -4,8 +4,7 @@
 //! `Copy` data copied on each guess. Propagation runs Norvig's two rules to a fixed
 //! point, the search branches on a square with the fewest candidates. Beside the masks
 //! the fast path keeps each digit's places as three 27-bit band words, so that rule 2
-//! and locked candidates take a few table lookups per band (the `bands` module docs
-//! draw it; ARCHITECTURE.md has the measurements). On x86-64 CPUs with AVX-512BW and
+//! and locked candidates take a few table lookups per band. On x86-64 CPUs with AVX-512BW and
 //! BMI2 (found at run time) the fast path keeps the masks in three 512-bit registers;
 //! [`Options::simd`] can turn that off, with the same answers. No IO, no heap
 //! allocation, no panics on input. The only `unsafe` code is that path's intrinsics.
