@@ -51,3 +51,9 @@ pub fn load(path: &Path, limit: usize) -> Vec<Grid> {
     }
     grids
 }
+
+/// The workspace README's Rust examples, compiled and run as doctests (the crates'
+/// own READMEs are tested by their crates).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -40,10 +40,7 @@ fn solve(c: &mut Criterion) {
             })
         });
         // The same without AVX-512 (on a CPU without it, the two rows are the same).
-        let portable = Options {
-            simd: false,
-            ..Options::default()
-        };
+        let portable = Options::default().with_simd(false);
         group.bench_function("bitset-portable", |b| {
             b.iter(|| {
                 for p in &puzzles {

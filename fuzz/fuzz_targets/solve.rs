@@ -21,11 +21,9 @@ fuzz_target!(|data: &[u8]| {
             None => return,
         }
     };
-    let options = Options {
-        solution_limit: 2,
-        max_guesses: Some(20_000),
-        ..Options::default()
-    };
+    let options = Options::default()
+        .with_limit(2)
+        .with_max_guesses(Some(20_000));
     let outcome = search(&grid, &options);
     if let Some(solution) = outcome.solution {
         assert!(solution.solves(&grid));

@@ -162,11 +162,10 @@ fn solve(grid: &Grid, board: Option<&Board>, settings: &Settings) -> Done {
         // the bitset solver.)
         return norvig_work(norvig, grid, settings.task, limit);
     }
-    let options = Options {
-        solution_limit: limit,
-        max_guesses: settings.max_guesses,
-        simd: settings.simd,
-    };
+    let options = Options::default()
+        .with_limit(limit)
+        .with_max_guesses(settings.max_guesses)
+        .with_simd(settings.simd);
     let mut timed_out = false;
     let outcome = if settings.timeout.is_none() && settings.cpu_timeout.is_none() {
         search_either(grid, board, &options, ())
@@ -226,11 +225,9 @@ fn rate(grid: &Grid, board: Option<&Board>, settings: &Settings) -> Done {
         let outcome = search_either(
             grid,
             board,
-            &Options {
-                solution_limit: 1,
-                max_guesses: settings.max_guesses,
-                simd: settings.simd,
-            },
+            &Options::default()
+                .with_max_guesses(settings.max_guesses)
+                .with_simd(settings.simd),
             (),
         );
         let status = if outcome.complete {
@@ -246,11 +243,7 @@ fn rate(grid: &Grid, board: Option<&Board>, settings: &Settings) -> Done {
     let unique = search_either(
         grid,
         board,
-        &Options {
-            solution_limit: 2,
-            max_guesses: None,
-            simd: settings.simd,
-        },
+        &Options::default().with_limit(2).with_simd(settings.simd),
         (),
     );
     let status = if unique.solutions > 1 {

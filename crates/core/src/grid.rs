@@ -24,6 +24,7 @@ use smallvec::SmallVec;
 pub struct Grid([u8; 81]);
 
 /// Two equal digits in one unit.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Conflict {
     /// The repeated digit.

@@ -13,7 +13,8 @@
 //! - [`RecordReader`]: puzzles from text, one-line or boxed, with typed
 //!   [`ParseError`]s that say what and where.
 //!
-//! No IO, no allocation on the parsing path, no panics on any input.
+//! No IO, no allocation on the parsing path, no panics on any input. With the `serde`
+//! feature, the types are `Serialize` and `Deserialize` (see `serde_impls`).
 //!
 //! ```
 //! use bitdoku_core::{Grid, Square, Unit, PEERS};
@@ -48,6 +49,8 @@ mod digit;
 mod grid;
 mod parse;
 mod pencil;
+#[cfg(feature = "serde")]
+pub mod serde_impls;
 mod square;
 mod symmetry;
 mod unit;
@@ -62,3 +65,8 @@ pub use pencil::{is_pencilmark_line, parse_pencilmarks, PencilError, PENCILMARK_
 pub use square::{BadSquareName, Square};
 pub use symmetry::{Transform, ARRANGEMENTS};
 pub use unit::{Unit, UnitKind, PEERS, PEER_BITS, UNITS, UNIT_BITS};
+
+/// The crate README's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

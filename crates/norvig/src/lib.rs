@@ -347,3 +347,8 @@ mod tests {
         assert!(n.solved(&easy));
     }
 }
+
+/// The crate README's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -28,7 +28,12 @@ fn agree(norvig: &Norvig, grid: &Grid) {
 fn agree_on_norvigs_sets_and_the_projects_puzzles() {
     let norvig = Norvig::new();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let mut files = vec![root.join("puzzles/known-answers.txt")];
+    let mut files = Vec::new();
+    // The repository's file (absent from the published crate) and the public sets.
+    let known = root.join("puzzles/known-answers.txt");
+    if known.is_file() {
+        files.push(known);
+    }
     for name in ["norvig-easy50", "norvig-top95", "norvig-hardest"] {
         let path = root.join(format!("../shared/puzzles/{name}.txt"));
         if path.is_file() {
@@ -40,6 +45,10 @@ fn agree_on_norvigs_sets_and_the_projects_puzzles() {
                 path.display()
             );
         }
+    }
+    if files.is_empty() {
+        eprintln!("skipped: no puzzle files here (the published crate has none)");
+        return;
     }
     let mut checked = 0;
     for file in files {

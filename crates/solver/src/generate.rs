@@ -32,6 +32,7 @@ type Map = fn(usize, usize) -> (usize, usize);
 
 /// A symmetry of the pattern of givens, as in qqwing and the `sudoku` crate.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[non_exhaustive]
 pub enum Symmetry {
     /// No symmetry.
     #[default]

@@ -4,8 +4,7 @@
 //! `Copy` data copied on each guess. Propagation runs Norvig's two rules to a fixed
 //! point, the search branches on a square with the fewest candidates. Beside the masks
 //! the fast path keeps each digit's places as three 27-bit band words, so that rule 2
-//! and locked candidates take a few table lookups per band (the `bands` module docs
-//! draw it; ARCHITECTURE.md has the measurements). On x86-64 CPUs with AVX-512BW and
+//! and locked candidates take a few table lookups per band. On x86-64 CPUs with AVX-512BW and
 //! BMI2 (found at run time) the fast path keeps the masks in three 512-bit registers;
 //! [`Options::simd`] can turn that off, with the same answers. No IO, no heap
 //! allocation, no panics on input. The only `unsafe` code is that path's intrinsics.
@@ -15,7 +14,8 @@
 //! [`generate`] makes puzzles with one solution, deterministic for a seed,
 //! [`minimize`] removes givens a puzzle does not need, and [`enumerate`] hands each
 //! solution to a callback. [`search_board_observed`] searches from candidates (a
-//! pencilmark puzzle) instead of givens.
+//! pencilmark puzzle) instead of givens. [`Batch`] searches many puzzles at once, in
+//! input order, in parallel with the `rayon` feature.
 //!
 //! ```
 //! use bitdoku_core::Grid;
@@ -38,6 +38,7 @@
 #![deny(unsafe_code)]
 
 mod bands;
+mod batch;
 pub mod enumerate;
 pub mod generate;
 pub mod minimize;
@@ -46,8 +47,11 @@ pub mod rate;
 mod search;
 mod state;
 
+pub use batch::{count_many, solve_many, Batch, ThreadPoolError};
 pub use observe::{squares_at, Contradiction, Event, Observer};
-pub use search::{search, search_board_observed, search_observed, Options, Outcome, Stats};
+pub use search::{
+    search, search_board_observed, search_observed, Options, Outcome, Stats, TIME_CHECK_GUESSES,
+};
 
 use bitdoku_core::{Board, Grid};
 
@@ -127,7 +131,7 @@ impl Solver for Bitset {
     }
 }
 
-/// The README's Rust examples, compiled and run as doctests.
+/// The crate README's Rust examples, compiled and run as doctests.
 #[cfg(doctest)]
-#[doc = include_str!("../../../README.md")]
+#[doc = include_str!("../README.md")]
 struct ReadmeDoctests;

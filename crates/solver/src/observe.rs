@@ -37,6 +37,7 @@ use core::fmt;
 
 /// One step of the solver, in Norvig's terms. `Display` writes it as a sentence.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub enum Event {
     /// Rule 1: `square` has one candidate left, so `digit` is removed from its peers.
     NakedSingle {
@@ -111,6 +112,7 @@ pub enum Event {
 
 /// Why a state has no solution.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub enum Contradiction {
     /// A square has no candidate left.
     NoCandidates(Square),

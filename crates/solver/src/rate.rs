@@ -35,7 +35,9 @@ use bitdoku_core::{Board, Grid};
 use core::fmt;
 
 /// A deduction technique, from the simplest.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[non_exhaustive]
 pub enum Technique {
     /// Nothing was needed: the puzzle was already full.
     None,
@@ -74,6 +76,7 @@ impl fmt::Display for Technique {
 }
 
 /// A puzzle's rating; see the [module docs](self).
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Rating {
     /// The hardest technique needed (`Search` if propagation alone did not solve it).

@@ -7,15 +7,34 @@ use crate::bands::Bands;
 use crate::observe::{Event, Observer};
 use crate::state::{grid_of, State};
 use bitdoku_core::{Board, Candidates, Digit, Grid, Square};
+use std::time::{Duration, Instant};
 
-/// What a search should do.
+/// What a search should do. Build one from [`Options::default`] and the `with_`
+/// methods (the struct is `#[non_exhaustive]`, so that fields can be added):
+///
+/// ```
+/// use bitdoku_solver::Options;
+/// use std::time::Duration;
+/// let options = Options::default()
+///     .with_limit(2)
+///     .with_max_guesses(Some(10_000))
+///     .with_time_limit(Some(Duration::from_millis(50)));
+/// assert_eq!(options.solution_limit, 2);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub struct Options {
     /// Stop after this many solutions: 1 to solve, 2 to check uniqueness. 0 is read as 1.
     pub solution_limit: usize,
     /// Give up after this many guesses (`None`: never). A puzzle that hits the limit
     /// ends with [`Outcome::complete`] false.
     pub max_guesses: Option<u64>,
+    /// Give up once this much time has passed since the search started (`None`:
+    /// never). The clock is read every [`TIME_CHECK_GUESSES`] guesses, so a search
+    /// may run that many guesses past the limit; propagation before the first guess
+    /// is not interrupted. A search that runs out of time ends with
+    /// [`Outcome::complete`] false and [`Outcome::timed_out`] true.
+    pub time_limit: Option<Duration>,
     /// Use the AVX-512 path when the CPU has it (x86-64 with AVX-512BW and BMI2, found
     /// at run time); false keeps to the portable path. Both give the same answers and
     /// statistics; only the speed differs.
@@ -27,12 +46,49 @@ impl Default for Options {
         Options {
             solution_limit: 1,
             max_guesses: None,
+            time_limit: None,
             simd: true,
         }
     }
 }
 
+impl Options {
+    /// These options with [`Options::solution_limit`] set: 1 to solve, 2 to check
+    /// uniqueness, more to count.
+    #[must_use]
+    pub const fn with_limit(mut self, solution_limit: usize) -> Options {
+        self.solution_limit = solution_limit;
+        self
+    }
+
+    /// These options with [`Options::max_guesses`] set.
+    #[must_use]
+    pub const fn with_max_guesses(mut self, max_guesses: Option<u64>) -> Options {
+        self.max_guesses = max_guesses;
+        self
+    }
+
+    /// These options with [`Options::time_limit`] set.
+    #[must_use]
+    pub const fn with_time_limit(mut self, time_limit: Option<Duration>) -> Options {
+        self.time_limit = time_limit;
+        self
+    }
+
+    /// These options with [`Options::simd`] set.
+    #[must_use]
+    pub const fn with_simd(mut self, simd: bool) -> Options {
+        self.simd = simd;
+        self
+    }
+}
+
+/// With [`Options::time_limit`], the clock is read once per this many guesses (reading
+/// it costs tens of nanoseconds; a guess costs about as much).
+pub const TIME_CHECK_GUESSES: u64 = 64;
+
 /// How much work a search did.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Stats {
     /// Guesses: digits tried at a branch point (each is one copy of the state).
@@ -44,6 +100,7 @@ pub struct Stats {
 }
 
 /// What a search found.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Outcome {
     /// The first solution found, if any.
@@ -54,6 +111,8 @@ pub struct Outcome {
     /// budget ran out or the observer stopped it first (then `solutions` is a lower
     /// bound).
     pub complete: bool,
+    /// True if [`Options::time_limit`] stopped the search (then `complete` is false).
+    pub timed_out: bool,
     /// The work done.
     pub stats: Stats,
 }
@@ -108,7 +167,14 @@ impl Engine for Bands {
 struct Search<O> {
     observer: O,
     limit: usize,
+    /// The guess count at which [`Search::out_of_guesses`] is asked: the guess budget,
+    /// or the next clock reading when there is a deadline.
     budget: u64,
+    /// [`Options::max_guesses`], or `u64::MAX`.
+    max_guesses: u64,
+    /// When the time limit runs out.
+    deadline: Option<Instant>,
+    timed_out: bool,
     solutions: usize,
     first: Option<Grid>,
     stats: Stats,
@@ -136,7 +202,9 @@ impl<O: Observer> Search<O> {
         self.stats.max_depth = self.stats.max_depth.max(depth);
         let mut candidates = state.cells()[square];
         while candidates != 0 {
-            if self.stats.guesses >= self.budget || !self.observer.keep_going() {
+            if (self.stats.guesses >= self.budget && self.out_of_guesses())
+                || !self.observer.keep_going()
+            {
                 self.out_of_budget = true;
                 return true;
             }
@@ -161,6 +229,26 @@ impl<O: Observer> Search<O> {
                 self.backtrack_event(square, bit, depth);
             }
         }
+        false
+    }
+
+    /// Called when the guess count reaches `budget`: true if the guess budget or the
+    /// time limit has run out; otherwise moves `budget` to the next clock reading.
+    #[cold]
+    fn out_of_guesses(&mut self) -> bool {
+        if self.stats.guesses >= self.max_guesses {
+            return true;
+        }
+        let Some(deadline) = self.deadline else {
+            return false;
+        };
+        if Instant::now() >= deadline {
+            self.timed_out = true;
+            return true;
+        }
+        self.budget = self
+            .max_guesses
+            .min(self.stats.guesses.saturating_add(TIME_CHECK_GUESSES));
         false
     }
 
@@ -196,7 +284,7 @@ impl<O: Observer> Search<O> {
 /// use bitdoku_solver::{search, Options};
 /// let two: Grid = "9.6.7.4.3...4..2...7..23.1.5.....1...4.2.8.6...3.....5.3.7...5...7..5...4.5.1.7.8"
 ///     .parse().unwrap();
-/// let outcome = search(&two, &Options { solution_limit: 10, ..Options::default() });
+/// let outcome = search(&two, &Options::default().with_limit(10));
 /// assert_eq!(outcome.solutions, 2);
 /// assert!(outcome.complete);
 /// ```
@@ -244,10 +332,19 @@ pub fn search_board_observed<O: Observer>(
 
 impl<O: Observer> Search<O> {
     fn new(options: &Options, observer: O) -> Self {
+        let max_guesses = options.max_guesses.unwrap_or(u64::MAX);
+        // A limit too far to represent is no limit.
+        let deadline = options
+            .time_limit
+            .and_then(|t| Instant::now().checked_add(t));
         Search {
             observer,
             limit: options.solution_limit.max(1),
-            budget: options.max_guesses.unwrap_or(u64::MAX),
+            // With a time limit, the first clock reading is at the first guess.
+            budget: if deadline.is_some() { 0 } else { max_guesses },
+            max_guesses,
+            deadline,
+            timed_out: false,
             solutions: 0,
             first: None,
             stats: Stats::default(),
@@ -260,6 +357,7 @@ impl<O: Observer> Search<O> {
             solution: self.first,
             solutions: self.solutions,
             complete: !self.out_of_budget,
+            timed_out: self.timed_out,
             stats: self.stats,
         }
     }

@@ -262,6 +262,7 @@ fn events_tell_the_real_solve() {
                         panic!("{e} without guessing")
                     }
                     Event::Solution(_) => {}
+                    _ => panic!("{e} without guessing"),
                 }
             }
         }

@@ -34,20 +34,12 @@ impl Observer for Events {
 }
 
 fn check(grid: &Grid) {
-    let options = Options {
-        solution_limit: 2,
-        max_guesses: Some(5_000),
-        ..Options::default()
-    };
+    let options = Options::default()
+        .with_limit(2)
+        .with_max_guesses(Some(5_000));
     let outcome = search(grid, &options);
     // The portable path does exactly the same search.
-    let portable = search(
-        grid,
-        &Options {
-            simd: false,
-            ..options
-        },
-    );
+    let portable = search(grid, &options.with_simd(false));
     assert_eq!(portable, outcome, "{grid}");
     if let Some(solution) = outcome.solution {
         assert!(solution.solves(grid), "{grid} -> {solution}");

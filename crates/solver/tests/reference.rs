@@ -149,17 +149,7 @@ fn check_against_reference(cells: [u8; 81]) -> Result<(), TestCaseError> {
             Some(n) => n,
             // The reference gave up; the step-by-step engine (an observed search) is the
             // second opinion instead.
-            None => {
-                search_observed(
-                    &grid,
-                    &Options {
-                        solution_limit: 2,
-                        ..Options::default()
-                    },
-                    Steps,
-                )
-                .solutions
-            }
+            None => search_observed(&grid, &Options::default().with_limit(2), Steps).solutions,
         }
     } else {
         0
@@ -180,16 +170,8 @@ fn check_against_reference(cells: [u8; 81]) -> Result<(), TestCaseError> {
         }
     }
     // Both paths of the band engine: AVX-512 (where the CPU has it) and portable.
-    let outcomes = [true, false].map(|simd| {
-        search(
-            &grid,
-            &Options {
-                solution_limit: 2,
-                simd,
-                ..Options::default()
-            },
-        )
-    });
+    let outcomes =
+        [true, false].map(|simd| search(&grid, &Options::default().with_limit(2).with_simd(simd)));
     for outcome in &outcomes {
         prop_assert!(outcome.complete);
         prop_assert_eq!(outcome.solutions, expected);
@@ -204,14 +186,7 @@ fn check_against_reference(cells: [u8; 81]) -> Result<(), TestCaseError> {
     );
     prop_assert_eq!(wide.stats, portable.stats, "paths disagree on {}", grid);
     // The step-by-step engine (what an observed search runs) agrees too.
-    let steps = search_observed(
-        &grid,
-        &Options {
-            solution_limit: 2,
-            ..Options::default()
-        },
-        Steps,
-    );
+    let steps = search_observed(&grid, &Options::default().with_limit(2), Steps);
     prop_assert_eq!(
         steps.solutions,
         expected,
@@ -243,7 +218,7 @@ proptest! {
     fn guess_limit_is_respected(cells in dug_puzzle(), limit in 0u64..5) {
         let grid = Grid::from_values(cells);
         for simd in [true, false] {
-            let options = Options { solution_limit: 1, max_guesses: Some(limit), simd };
+            let options = Options::default().with_max_guesses(Some(limit)).with_simd(simd);
             let outcome = search(&grid, &options);
             prop_assert!(outcome.stats.guesses <= limit);
             if !outcome.complete {

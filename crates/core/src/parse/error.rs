@@ -4,6 +4,7 @@ use crate::{Digit, Square, Unit};
 use core::fmt;
 
 /// Where in the input something is: 1-based line and column (in characters).
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
 pub struct Position {
     /// 1-based line number.
@@ -19,7 +20,9 @@ impl fmt::Display for Position {
 }
 
 /// What was wrong with a puzzle's text.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub enum ParseErrorKind {
     /// The puzzle ended with fewer than 81 squares.
     TooFewSquares {
@@ -129,6 +132,7 @@ impl fmt::Display for ParseErrorKind {
 }
 
 /// A puzzle that could not be read, and where.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct ParseError {
     /// What was wrong.

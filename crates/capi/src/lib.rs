@@ -1,0 +1,491 @@
+//! The C API of bitdoku: `include/bitdoku.h`, generated from this file by cbindgen.
+//!
+//! - [`bitdoku_solve`] has the signature of tdoku's solver functions, so bitdoku can be
+//!   dropped into tdoku's benchmark harness: it reads one puzzle of 81 bytes, counts
+//!   its solutions up to a limit, writes the first one and the guesses taken.
+//! - [`bitdoku_solve_batch`] does the same for N puzzles of 81 bytes each, on several
+//!   threads, with the results in input order.
+//! - [`bitdoku_last_error`] tells why the last call on this thread could not read a
+//!   puzzle: a code, the square's line and column, and a message.
+//!
+//! A puzzle is 81 bytes: `1`-`9` for a given, `0` or `.` for an empty square (no
+//! terminating NUL is needed; none is read past the 81st byte). Solutions are written
+//! as 81 ASCII digits, without a NUL.
+#![deny(missing_docs)]
+#![deny(unsafe_op_in_unsafe_fn)]
+
+use bitdoku_core::{Grid, ParseError, ParseErrorKind, RecordReader};
+use bitdoku_solver::{search, Batch, Options, Outcome};
+use std::cell::Cell;
+use std::ffi::c_char;
+
+/// Bit of `configuration`: keep to the portable path even where the CPU has AVX-512
+/// (same answers; for comparison). Other bits are reserved and ignored.
+pub const BITDOKU_PORTABLE: u32 = 1;
+
+/// No error: the last call read every puzzle.
+pub const BITDOKU_OK: u32 = 0;
+/// A required pointer argument was NULL.
+pub const BITDOKU_ERROR_NULL_POINTER: u32 = 1;
+/// Fewer than 81 squares (layout characters such as spaces and `|` are not squares).
+pub const BITDOKU_ERROR_TOO_FEW_SQUARES: u32 = 2;
+/// More than 81 squares.
+pub const BITDOKU_ERROR_TOO_MANY_SQUARES: u32 = 3;
+/// A byte that is neither a square (`1`-`9`, `0`, `.`) nor layout.
+pub const BITDOKU_ERROR_UNEXPECTED_CHARACTER: u32 = 4;
+/// A byte that is not part of any UTF-8 character.
+pub const BITDOKU_ERROR_INVALID_UTF8: u32 = 5;
+/// Two equal givens in one row, column or box.
+pub const BITDOKU_ERROR_REPEATED_DIGIT: u32 = 6;
+/// Any other error.
+pub const BITDOKU_ERROR_OTHER: u32 = 99;
+
+/// The size of the `message` of a `bitdoku_error`, with its terminating NUL.
+pub const BITDOKU_MESSAGE_SIZE: usize = 160;
+
+/// Why a puzzle could not be read (see `bitdoku_last_error`).
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct BitdokuError {
+    /// One of the `BITDOKU_ERROR_*` codes, or `BITDOKU_OK`.
+    pub code: u32,
+    /// The puzzle's index in a batch call (0 for a single puzzle).
+    pub index: usize,
+    /// The 1-based line of the error inside the puzzle (always 1 for 81 bytes).
+    pub line: usize,
+    /// The 1-based column: the offending square, or 1 for errors about the whole
+    /// puzzle.
+    pub column: usize,
+    /// The message, NUL-terminated, such as `line 1, column 41: unexpected character
+    /// 'x' (squares are 1-9, with 0 or . for empty)`.
+    pub message: [c_char; BITDOKU_MESSAGE_SIZE],
+}
+
+/// What went wrong in the last call on a thread.
+#[derive(Clone, Copy)]
+enum Failure {
+    /// A puzzle (at this index) could not be read.
+    Parse(ParseError, usize),
+    /// A NULL pointer was passed.
+    Null,
+}
+
+thread_local! {
+    static LAST: Cell<Option<Failure>> = const { Cell::new(None) };
+}
+
+fn set_last(failure: Option<Failure>) {
+    LAST.with(|l| l.set(failure));
+}
+
+/// Reads the 81 bytes as one puzzle, with the core's reader (so the errors are those
+/// of every other bitdoku front end).
+fn parse(bytes: &[u8]) -> Result<Grid, ParseError> {
+    let mut reader = RecordReader::new();
+    let mut first = None;
+    let mut take = |r: bitdoku_core::Record| {
+        first.get_or_insert(r.grid);
+    };
+    reader.push_line(bytes, &mut take);
+    reader.finish(&mut take);
+    first.unwrap_or(Err(ParseError {
+        kind: ParseErrorKind::TooFewSquares { found: 0 },
+        position: bitdoku_core::Position { line: 1, column: 1 },
+    }))
+}
+
+fn options(limit: usize, configuration: u32) -> Options {
+    Options::default()
+        .with_limit(limit)
+        .with_simd(configuration & BITDOKU_PORTABLE == 0)
+}
+
+fn write_solution(outcome: &Outcome, out: &mut [u8]) {
+    if let Some(solution) = outcome.solution {
+        out.copy_from_slice(&solution.to_line());
+    }
+}
+
+/// Solves one puzzle (tdoku's solver signature). Reads 81 bytes at `input`, counts
+/// its solutions up to `limit` (0 is read as 1) and returns that count: 0 if it has
+/// none or could not be read (then `bitdoku_last_error` says why), 1 for a unique
+/// puzzle with `limit` 2 or more, `limit` if it has at least that many.
+///
+/// When the count is at least 1, the first solution (digits tried in increasing
+/// order) is written to `solution` as 81 ASCII digits, without a NUL; otherwise
+/// `solution` is left alone. `num_guesses`, if not NULL, receives the guesses the
+/// search took. `configuration`: 0, or `BITDOKU_PORTABLE`.
+///
+/// # Safety
+/// `input` must point to 81 readable bytes and `solution` to 81 writable bytes (or be
+/// NULL when no solution is wanted); `num_guesses` must be NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn bitdoku_solve(
+    input: *const c_char,
+    limit: usize,
+    configuration: u32,
+    solution: *mut c_char,
+    num_guesses: *mut usize,
+) -> usize {
+    if !num_guesses.is_null() {
+        // SAFETY: the caller passes NULL or a pointer valid for a write.
+        unsafe { *num_guesses = 0 };
+    }
+    if input.is_null() {
+        set_last(Some(Failure::Null));
+        return 0;
+    }
+    // SAFETY: the caller guarantees 81 readable bytes at `input`.
+    let bytes = unsafe { std::slice::from_raw_parts(input.cast::<u8>(), 81) };
+    let grid = match parse(bytes) {
+        Ok(grid) => grid,
+        Err(e) => {
+            set_last(Some(Failure::Parse(e, 0)));
+            return 0;
+        }
+    };
+    set_last(None);
+    let outcome = search(&grid, &options(limit, configuration));
+    if !solution.is_null() {
+        // SAFETY: the caller guarantees 81 writable bytes at a non-NULL `solution`.
+        write_solution(&outcome, unsafe {
+            std::slice::from_raw_parts_mut(solution.cast::<u8>(), 81)
+        });
+    }
+    if !num_guesses.is_null() {
+        // SAFETY: as above.
+        unsafe { *num_guesses = usize::try_from(outcome.stats.guesses).unwrap_or(usize::MAX) };
+    }
+    outcome.solutions
+}
+
+/// `num_solutions[i]` of a puzzle that could not be read: `SIZE_MAX` (the header
+/// defines it by hand, as cbindgen does not evaluate `usize::MAX`).
+pub const BITDOKU_INVALID: usize = usize::MAX;
+
+/// Solves `count` puzzles stored one after the other in `puzzles` (81 bytes each, no
+/// separators), on `threads` threads (0: all cores; 1: the calling thread), and returns
+/// how many could not be read (0 when all could; `bitdoku_last_error` then describes
+/// the first, with its index).
+///
+/// For puzzle `i`: `num_solutions[i]` receives its count of solutions up to `limit`,
+/// as `bitdoku_solve` returns it, or `BITDOKU_INVALID` if it could not be read;
+/// when it has a solution, the first is written to `solutions + 81 * i` (otherwise
+/// those 81 bytes are left alone). Either output may be NULL. If the threads cannot be
+/// started, the puzzles are solved on the calling thread.
+///
+/// # Safety
+/// `puzzles` must point to `81 * count` readable bytes, `solutions` (unless NULL) to
+/// `81 * count` writable bytes and `num_solutions` (unless NULL) to `count` writable
+/// `size_t`s; the regions must not overlap.
+#[no_mangle]
+pub unsafe extern "C" fn bitdoku_solve_batch(
+    puzzles: *const c_char,
+    count: usize,
+    limit: usize,
+    configuration: u32,
+    threads: usize,
+    solutions: *mut c_char,
+    num_solutions: *mut usize,
+) -> usize {
+    if count == 0 {
+        set_last(None);
+        return 0;
+    }
+    let Some(bytes_len) = count.checked_mul(81).filter(|_| !puzzles.is_null()) else {
+        set_last(Some(Failure::Null));
+        return count;
+    };
+    // SAFETY: the caller guarantees 81 * count readable bytes at `puzzles`.
+    let bytes = unsafe { std::slice::from_raw_parts(puzzles.cast::<u8>(), bytes_len) };
+    let chunks: Vec<&[u8]> = bytes.chunks_exact(81).collect();
+    let options = options(limit, configuration);
+    let batch = Batch::with_threads(options, Some(threads))
+        .or_else(|_| Batch::with_threads(options, Some(1)))
+        .unwrap_or_else(|_| Batch::new(options));
+    let mut results = Vec::with_capacity(count);
+    batch.map(
+        &chunks,
+        |p| parse(p).map(|g| search(&g, &options)),
+        &mut results,
+    );
+    // SAFETY: for both outputs the caller guarantees room for `count` puzzles or NULL.
+    let mut solutions = (!solutions.is_null())
+        .then(|| unsafe { std::slice::from_raw_parts_mut(solutions.cast::<u8>(), bytes_len) });
+    let mut num_solutions = (!num_solutions.is_null())
+        .then(|| unsafe { std::slice::from_raw_parts_mut(num_solutions, count) });
+    let mut first_error = None;
+    let mut bad = 0;
+    for (i, result) in results.iter().enumerate() {
+        let found = match result {
+            Ok(outcome) => {
+                if let Some(out) = solutions.as_deref_mut() {
+                    write_solution(outcome, &mut out[81 * i..81 * (i + 1)]);
+                }
+                outcome.solutions
+            }
+            Err(e) => {
+                bad += 1;
+                first_error.get_or_insert(Failure::Parse(*e, i));
+                BITDOKU_INVALID
+            }
+        };
+        if let Some(n) = num_solutions.as_deref_mut() {
+            n[i] = found;
+        }
+    }
+    set_last(first_error);
+    bad
+}
+
+/// Describes why the last `bitdoku_solve` or `bitdoku_solve_batch` call on this
+/// thread could not read a puzzle (the first such puzzle of a batch), and returns its
+/// code: `BITDOKU_OK` (0) if that call read every puzzle. `error` may be NULL to get
+/// the code alone.
+///
+/// # Safety
+/// `error` must be NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn bitdoku_last_error(error: *mut BitdokuError) -> u32 {
+    let (code, index, line, column, text) = match LAST.with(Cell::get) {
+        None => (BITDOKU_OK, 0, 0, 0, String::new()),
+        Some(Failure::Null) => (
+            BITDOKU_ERROR_NULL_POINTER,
+            0,
+            0,
+            0,
+            "a required pointer argument was NULL".to_string(),
+        ),
+        Some(Failure::Parse(e, index)) => (
+            code_of(&e.kind),
+            index,
+            e.position.line,
+            e.position.column,
+            e.to_string(),
+        ),
+    };
+    if !error.is_null() {
+        let mut message = [0 as c_char; BITDOKU_MESSAGE_SIZE];
+        for (m, b) in message
+            .iter_mut()
+            .zip(text.bytes().take(BITDOKU_MESSAGE_SIZE - 1))
+        {
+            *m = b as c_char;
+        }
+        // SAFETY: the caller passes NULL or a pointer valid for a write.
+        unsafe {
+            *error = BitdokuError {
+                code,
+                index,
+                line,
+                column,
+                message,
+            };
+        }
+    }
+    code
+}
+
+fn code_of(kind: &ParseErrorKind) -> u32 {
+    match kind {
+        ParseErrorKind::TooFewSquares { .. } => BITDOKU_ERROR_TOO_FEW_SQUARES,
+        ParseErrorKind::TooManySquares { .. } => BITDOKU_ERROR_TOO_MANY_SQUARES,
+        ParseErrorKind::UnexpectedChar { .. } => BITDOKU_ERROR_UNEXPECTED_CHARACTER,
+        ParseErrorKind::InvalidUtf8 { .. } => BITDOKU_ERROR_INVALID_UTF8,
+        ParseErrorKind::Conflict { .. } => BITDOKU_ERROR_REPEATED_DIGIT,
+        _ => BITDOKU_ERROR_OTHER,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GRID1: &[u8; 81] =
+        b"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    const TWO: &[u8; 81] =
+        b"9.6.7.4.3...4..2...7..23.1.5.....1...4.2.8.6...3.....5.3.7...5...7..5...4.5.1.7.8";
+
+    fn last() -> BitdokuError {
+        let mut e = BitdokuError {
+            code: 77,
+            index: 0,
+            line: 0,
+            column: 0,
+            message: [0; BITDOKU_MESSAGE_SIZE],
+        };
+        // SAFETY: a valid pointer.
+        assert_eq!(unsafe { bitdoku_last_error(&mut e) }, e.code);
+        e
+    }
+
+    fn message(e: &BitdokuError) -> String {
+        let bytes: Vec<u8> = e
+            .message
+            .iter()
+            .take_while(|&&c| c != 0)
+            .map(|&c| c as u8)
+            .collect();
+        String::from_utf8(bytes).unwrap()
+    }
+
+    #[test]
+    fn solves_counts_and_reports_guesses() {
+        let mut solution = [0 as c_char; 81];
+        let mut guesses = 99;
+        for configuration in [0, BITDOKU_PORTABLE] {
+            // SAFETY: valid buffers of 81 bytes.
+            let n = unsafe {
+                bitdoku_solve(
+                    GRID1.as_ptr().cast(),
+                    2,
+                    configuration,
+                    solution.as_mut_ptr(),
+                    &mut guesses,
+                )
+            };
+            assert_eq!(n, 1);
+            let line: Vec<u8> = solution.iter().map(|&c| c as u8).collect();
+            assert_eq!(
+                line,
+                b"417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+            );
+            assert_eq!(last().code, BITDOKU_OK);
+            // SAFETY: as above; NULL outputs are allowed.
+            let two = unsafe {
+                bitdoku_solve(
+                    TWO.as_ptr().cast(),
+                    10,
+                    configuration,
+                    std::ptr::null_mut(),
+                    &mut guesses,
+                )
+            };
+            assert_eq!(two, 2);
+            assert!(guesses > 0);
+        }
+    }
+
+    #[test]
+    fn bad_input_is_reported_with_its_position() {
+        let mut bad = *GRID1;
+        bad[40] = b'x';
+        let mut solution = [b'-' as c_char; 81];
+        // SAFETY: valid buffers.
+        let n = unsafe {
+            bitdoku_solve(
+                bad.as_ptr().cast(),
+                1,
+                0,
+                solution.as_mut_ptr(),
+                std::ptr::null_mut(),
+            )
+        };
+        assert_eq!(n, 0);
+        assert!(solution.iter().all(|&c| c == b'-' as c_char), "left alone");
+        let e = last();
+        assert_eq!(
+            (e.code, e.line, e.column),
+            (BITDOKU_ERROR_UNEXPECTED_CHARACTER, 1, 41)
+        );
+        assert!(message(&e).starts_with("line 1, column 41: unexpected character 'x'"));
+        // SAFETY: NULL input is reported, not read.
+        assert_eq!(
+            unsafe {
+                bitdoku_solve(
+                    std::ptr::null(),
+                    1,
+                    0,
+                    std::ptr::null_mut(),
+                    std::ptr::null_mut(),
+                )
+            },
+            0
+        );
+        assert_eq!(last().code, BITDOKU_ERROR_NULL_POINTER);
+        let mut repeated = *GRID1;
+        repeated[1] = b'4';
+        // SAFETY: valid buffer.
+        assert_eq!(
+            unsafe {
+                bitdoku_solve(
+                    repeated.as_ptr().cast(),
+                    1,
+                    0,
+                    std::ptr::null_mut(),
+                    std::ptr::null_mut(),
+                )
+            },
+            0
+        );
+        assert_eq!(last().code, BITDOKU_ERROR_REPEATED_DIGIT);
+        // A success clears the error.
+        // SAFETY: valid buffer.
+        assert_eq!(
+            unsafe {
+                bitdoku_solve(
+                    GRID1.as_ptr().cast(),
+                    1,
+                    0,
+                    std::ptr::null_mut(),
+                    std::ptr::null_mut(),
+                )
+            },
+            1
+        );
+        // SAFETY: NULL is allowed.
+        assert_eq!(
+            unsafe { bitdoku_last_error(std::ptr::null_mut()) },
+            BITDOKU_OK
+        );
+    }
+
+    #[test]
+    fn a_batch_is_in_order_with_the_first_error() {
+        let mut bad = *GRID1;
+        bad[80] = b'?';
+        let puzzles: Vec<u8> = [&GRID1[..], TWO, &bad, GRID1, &bad].concat();
+        for threads in [0, 1, 2] {
+            let mut solutions = vec![b'-' as c_char; puzzles.len()];
+            let mut counts = [0usize; 5];
+            // SAFETY: buffers of 5 puzzles.
+            let bad_count = unsafe {
+                bitdoku_solve_batch(
+                    puzzles.as_ptr().cast(),
+                    5,
+                    2,
+                    0,
+                    threads,
+                    solutions.as_mut_ptr(),
+                    counts.as_mut_ptr(),
+                )
+            };
+            assert_eq!(bad_count, 2);
+            assert_eq!(counts, [1, 2, BITDOKU_INVALID, 1, BITDOKU_INVALID]);
+            let e = last();
+            assert_eq!(
+                (e.code, e.index, e.column),
+                (BITDOKU_ERROR_UNEXPECTED_CHARACTER, 2, 81)
+            );
+            let s: Vec<u8> = solutions.iter().map(|&c| c as u8).collect();
+            assert_eq!(s[..81], s[243..324]);
+            assert!(s[162..243].iter().all(|&b| b == b'-'));
+            assert!(s[..81].iter().all(u8::is_ascii_digit));
+        }
+        // SAFETY: zero puzzles read nothing.
+        assert_eq!(
+            unsafe {
+                bitdoku_solve_batch(
+                    std::ptr::null(),
+                    0,
+                    1,
+                    0,
+                    1,
+                    std::ptr::null_mut(),
+                    std::ptr::null_mut(),
+                )
+            },
+            0
+        );
+    }
+}

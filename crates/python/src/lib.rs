@@ -1,0 +1,280 @@
+//! The `bitdoku` Python module (`bitdoku._bitdoku`, re-exported by the package's
+//! `__init__.py`): solve, count, check, rate and generate Sudoku puzzles with
+//! `bitdoku-solver`.
+//!
+//! Puzzles cross the boundary as strings (81 squares on one line, `1`-`9` given, `0`
+//! or `.` empty, or a boxed grid) and solutions come back as 81-digit strings. A
+//! puzzle that cannot be read raises `bitdoku.PuzzleError`, a `ValueError` that
+//! carries the line and column. Every call releases the GIL while it solves; batch
+//! calls share the puzzles among threads (`threads=None`: all cores). The extension
+//! is built with the workspace's `python` profile, which unwinds on panic, so a panic
+//! reaches Python as `pyo3_runtime.PanicException` instead of aborting the process.
+#![deny(missing_docs)]
+
+use bitdoku_core::{Grid, ParseError};
+use bitdoku_solver::generate::{generate as make_puzzle, Settings, Symmetry};
+use bitdoku_solver::{rate::rate as rate_grid, Batch, Options, Outcome};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString};
+
+pyo3::create_exception!(
+    bitdoku,
+    PuzzleError,
+    PyValueError,
+    "A puzzle that could not be read. A ValueError with the attributes `line` and \
+     `column` (1-based, inside the puzzle string), `reason` (what was wrong) and `index` \
+     (the puzzle's index in a batch call, else None)."
+);
+
+/// The `PuzzleError` for `error`, in the puzzle at `index` of a batch.
+fn puzzle_error(py: Python<'_>, error: &ParseError, index: Option<usize>) -> PyErr {
+    let message = match index {
+        Some(i) => format!("puzzle {i}: {error}"),
+        None => error.to_string(),
+    };
+    let err = PuzzleError::new_err(message);
+    let value = err.value(py);
+    let attributes = [
+        value.setattr("line", error.position.line),
+        value.setattr("column", error.position.column),
+        value.setattr("reason", error.kind.to_string()),
+        value.setattr("index", index),
+    ];
+    match attributes.into_iter().find_map(Result::err) {
+        Some(failed) => failed,
+        None => err,
+    }
+}
+
+fn parse(py: Python<'_>, puzzle: &str) -> PyResult<Grid> {
+    puzzle.parse().map_err(|e| puzzle_error(py, &e, None))
+}
+
+/// The strings of an iterable of puzzles (a lone `str` is refused: iterating it
+/// would give one-character puzzles).
+fn strings(puzzles: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+    if puzzles.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(
+            "expected an iterable of puzzle strings, not one string",
+        ));
+    }
+    puzzles
+        .try_iter()?
+        .map(|item| item?.extract::<String>())
+        .collect()
+}
+
+/// Searches every puzzle with `options` on `threads` threads, without the GIL.
+fn search_many(
+    py: Python<'_>,
+    puzzles: &Bound<'_, PyAny>,
+    options: Options,
+    threads: Option<usize>,
+) -> PyResult<Vec<Outcome>> {
+    let texts = strings(puzzles)?;
+    let results = py
+        .detach(|| Batch::with_threads(options, threads).map(|batch| batch.search_strs(&texts)))
+        .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+    results
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| r.map_err(|e| puzzle_error(py, &e, Some(i))))
+        .collect()
+}
+
+/// solve(puzzle) -> str | None: the first solution (digits tried in increasing order)
+/// as 81 digits, or None if the puzzle has none.
+#[pyfunction]
+fn solve(py: Python<'_>, puzzle: String) -> PyResult<Option<String>> {
+    let grid = parse(py, &puzzle)?;
+    Ok(py
+        .detach(|| bitdoku_solver::solve(&grid))
+        .map(|g| g.to_string()))
+}
+
+/// solve_many(puzzles, threads=None) -> list[str | None]: solve() of each puzzle, in
+/// order, on `threads` threads (None: all cores; 1: the calling thread).
+#[pyfunction]
+#[pyo3(signature = (puzzles, threads=None))]
+fn solve_many(
+    py: Python<'_>,
+    puzzles: &Bound<'_, PyAny>,
+    threads: Option<usize>,
+) -> PyResult<Vec<Option<String>>> {
+    let outcomes = search_many(py, puzzles, Options::default(), threads)?;
+    Ok(outcomes
+        .into_iter()
+        .map(|o| o.solution.map(|g| g.to_string()))
+        .collect())
+}
+
+/// count(puzzle, limit=2) -> int: how many solutions the puzzle has, counting no
+/// further than `limit` (2 tells unique from not).
+#[pyfunction]
+#[pyo3(signature = (puzzle, limit=2))]
+fn count(py: Python<'_>, puzzle: String, limit: usize) -> PyResult<usize> {
+    let grid = parse(py, &puzzle)?;
+    Ok(py.detach(|| bitdoku_solver::count_solutions(&grid, limit)))
+}
+
+/// count_many(puzzles, limit=2, threads=None) -> list[int]: count() of each puzzle,
+/// in order, on `threads` threads.
+#[pyfunction]
+#[pyo3(signature = (puzzles, limit=2, threads=None))]
+fn count_many(
+    py: Python<'_>,
+    puzzles: &Bound<'_, PyAny>,
+    limit: usize,
+    threads: Option<usize>,
+) -> PyResult<Vec<usize>> {
+    let options = Options::default().with_limit(limit);
+    let outcomes = search_many(py, puzzles, options, threads)?;
+    Ok(outcomes.into_iter().map(|o| o.solutions).collect())
+}
+
+/// is_unique(puzzle) -> bool: True if the puzzle has exactly one solution.
+#[pyfunction]
+fn is_unique(py: Python<'_>, puzzle: String) -> PyResult<bool> {
+    let grid = parse(py, &puzzle)?;
+    Ok(py.detach(|| bitdoku_solver::is_unique(&grid)))
+}
+
+/// rate(puzzle) -> dict | None: how much reasoning the puzzle needs: `level` 1-5,
+/// `label` (easy, medium, hard, search, deep search), `technique` (the hardest one
+/// needed before the first guess), `guesses`, `backtracks` and `max_depth` of the
+/// search; None if the puzzle has no solution.
+#[pyfunction]
+fn rate<'py>(py: Python<'py>, puzzle: String) -> PyResult<Option<Bound<'py, PyDict>>> {
+    let grid = parse(py, &puzzle)?;
+    let Some(rating) = py.detach(|| rate_grid(&grid)) else {
+        return Ok(None);
+    };
+    let dict = PyDict::new(py);
+    dict.set_item("level", rating.level())?;
+    dict.set_item("label", rating.label())?;
+    dict.set_item("technique", rating.technique.to_string())?;
+    dict.set_item("guesses", rating.guesses)?;
+    dict.set_item("backtracks", rating.backtracks)?;
+    dict.set_item("max_depth", rating.max_depth)?;
+    Ok(Some(dict))
+}
+
+/// SplitMix64 of (seed, index): each puzzle gets its own generator, so the result
+/// does not depend on the thread count. The same mix as `bitdoku generate`.
+fn puzzle_seed(seed: u64, index: u64) -> u64 {
+    let mut z = seed
+        .wrapping_add(index.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// generate(n, seed=None, clues=None, symmetric=False, minimal=False, threads=None)
+/// -> list[str]: `n` puzzles with exactly one solution. The same seed gives the same
+/// puzzles at any thread count (None: a seed from the clock). `clues`: remove givens
+/// until at most this many are left (ValueError if 1,000 filled grids do not get
+/// there); `symmetric`: in pairs under a half-turn; `minimal`: no given can be
+/// removed without losing uniqueness.
+#[pyfunction]
+#[pyo3(signature = (n, seed=None, clues=None, symmetric=false, minimal=false, threads=None, symmetry=None, level=None))]
+#[allow(clippy::too_many_arguments)]
+fn generate(
+    py: Python<'_>,
+    n: u64,
+    seed: Option<u64>,
+    clues: Option<usize>,
+    symmetric: bool,
+    minimal: bool,
+    threads: Option<usize>,
+    symmetry: Option<&str>,
+    level: Option<u8>,
+) -> PyResult<Vec<String>> {
+    let symmetry = match symmetry {
+        Some(name) => Symmetry::from_name(name).ok_or_else(|| {
+            let names: Vec<&str> = Symmetry::ALL.iter().map(|s| s.name()).collect();
+            PyValueError::new_err(format!(
+                "unknown symmetry {name:?} (one of {})",
+                names.join(", ")
+            ))
+        })?,
+        None if symmetric => Symmetry::Rotate180,
+        None => Symmetry::None,
+    };
+    let seed = seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    let settings = Settings {
+        clues,
+        symmetry,
+        minimal,
+        level,
+        ..Settings::default()
+    };
+    let indices: Vec<u64> = (0..n).collect();
+    let mut made = Vec::new();
+    py.detach(|| {
+        Batch::with_threads(Options::default(), threads).map(|batch| {
+            batch.map(
+                &indices,
+                |&i| {
+                    make_puzzle(
+                        &mut fastrand::Rng::with_seed(puzzle_seed(seed, i)),
+                        &settings,
+                    )
+                },
+                &mut made,
+            )
+        })
+    })
+    .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+    made.into_iter()
+        .map(|p| {
+            p.map(|g| g.to_string()).ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "could not make a puzzle with at most {} clues in {} attempts",
+                    clues.unwrap_or(81),
+                    settings.attempts
+                ))
+            })
+        })
+        .collect()
+}
+
+/// Panics on a pool thread while the GIL is released. For the tests: it shows that
+/// the extension was built to unwind, so that a panic anywhere in the solver becomes
+/// `pyo3_runtime.PanicException` and the interpreter goes on.
+#[pyfunction]
+fn _panic_for_tests(py: Python<'_>) -> PyResult<()> {
+    py.detach(|| {
+        Batch::with_threads(Options::default(), Some(2)).map(|batch| {
+            let mut out: Vec<()> = Vec::new();
+            batch.map(
+                &[0u8; 256],
+                |_| panic!("a deliberate panic on a solver thread"),
+                &mut out,
+            );
+        })
+    })
+    .map_err(|e| PyRuntimeError::new_err(e.to_string()))
+}
+
+/// Solve, count, check, rate and generate Sudoku puzzles: Norvig's propagation and
+/// search on bitsets, in Rust.
+#[pymodule(gil_used = false)]
+mod _bitdoku {
+    #[pymodule_export]
+    use super::{
+        _panic_for_tests, count, count_many, generate, is_unique, rate, solve, solve_many,
+        PuzzleError,
+    };
+
+    #[pymodule_init]
+    fn init(m: &pyo3::Bound<'_, pyo3::types::PyModule>) -> pyo3::PyResult<()> {
+        use pyo3::types::PyModuleMethods;
+        m.add("__version__", env!("CARGO_PKG_VERSION"))
+    }
+}

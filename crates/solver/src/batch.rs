@@ -1,0 +1,383 @@
+//! Many puzzles at once: [`Batch`].
+
+use crate::{search, Options, Outcome};
+use bitdoku_core::{Grid, ParseError, Record};
+use core::fmt;
+
+/// Puzzles handed to a thread at a time, at least: enough to amortise the hand-off
+/// (a 17-clue puzzle takes about 2 microseconds), few enough to balance hard puzzles.
+#[cfg(feature = "rayon")]
+const MIN_PER_TASK: usize = 32;
+
+/// Searches many puzzles at once: a slice of grids, of records from a
+/// [`RecordReader`](bitdoku_core::RecordReader) or of puzzle strings with one
+/// [`Options`], and gives one result per input, in input order, whatever the thread
+/// count.
+///
+/// With the `rayon` feature the puzzles are shared among threads: by default those of
+/// the rayon pool the caller runs in (the global pool: all cores, unless the call is
+/// inside a pool's `install`), or a pool of the batch's own
+/// ([`Batch::with_threads`]). Without the feature every batch runs on the calling
+/// thread. Each puzzle is searched exactly as [`search`] does alone, so the results do
+/// not depend on the threads either.
+///
+/// ```
+/// use bitdoku_solver::{Batch, Options};
+///
+/// let puzzles = [
+///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+///     "9.6.7.4.3...4..2...7..23.1.5.....1...4.2.8.6...3.....5.3.7...5...7..5...4.5.1.7.8",
+///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4.....x",
+/// ];
+/// let batch = Batch::with_threads(Options::default().with_limit(2), Some(2))?;
+/// let results = batch.search_strs(&puzzles);
+/// assert_eq!(results[0].as_ref().unwrap().solutions, 1);
+/// assert_eq!(results[1].as_ref().unwrap().solutions, 2);
+/// let error = results[2].unwrap_err();
+/// assert_eq!((error.position.line, error.position.column), (1, 81));
+/// # Ok::<(), bitdoku_solver::ThreadPoolError>(())
+/// ```
+pub struct Batch {
+    options: Options,
+    threads: Threads,
+}
+
+/// Where a batch runs.
+enum Threads {
+    /// On the calling thread.
+    Caller,
+    /// On the rayon pool the caller runs in.
+    #[cfg(feature = "rayon")]
+    Current,
+    /// On a pool of the batch's own.
+    #[cfg(feature = "rayon")]
+    Own(rayon::ThreadPool),
+}
+
+/// The threads of a [`Batch`] could not be started (the system refused to create
+/// them).
+#[derive(Debug)]
+pub struct ThreadPoolError(String);
+
+impl fmt::Display for ThreadPoolError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot start the solver threads: {}", self.0)
+    }
+}
+
+impl std::error::Error for ThreadPoolError {}
+
+impl Batch {
+    /// A batch that searches with `options` on the rayon pool it is called in (with the
+    /// `rayon` feature), or on the calling thread (without it).
+    pub fn new(options: Options) -> Batch {
+        #[cfg(feature = "rayon")]
+        let threads = Threads::Current;
+        #[cfg(not(feature = "rayon"))]
+        let threads = Threads::Caller;
+        Batch { options, threads }
+    }
+
+    /// A batch that searches with `options` on `threads` threads: `None` or `Some(0)`
+    /// as [`Batch::new`], `Some(1)` on the calling thread, `Some(n)` on a pool of `n`
+    /// threads of its own (named `bitdoku-0`, `bitdoku-1`, ...), started here and
+    /// ended when the batch is dropped. Without the `rayon` feature, always on the
+    /// calling thread.
+    pub fn with_threads(
+        options: Options,
+        threads: Option<usize>,
+    ) -> Result<Batch, ThreadPoolError> {
+        let threads = match threads {
+            None | Some(0) => return Ok(Batch::new(options)),
+            Some(1) => Threads::Caller,
+            #[cfg(feature = "rayon")]
+            Some(n) => Threads::Own(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(n)
+                    .thread_name(|i| format!("bitdoku-{i}"))
+                    .build()
+                    .map_err(|e| ThreadPoolError(e.to_string()))?,
+            ),
+            #[cfg(not(feature = "rayon"))]
+            Some(_) => Threads::Caller,
+        };
+        Ok(Batch { options, threads })
+    }
+
+    /// The options every puzzle is searched with.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// How many threads the batch runs on (counting the caller's as one).
+    pub fn threads(&self) -> usize {
+        match &self.threads {
+            Threads::Caller => 1,
+            #[cfg(feature = "rayon")]
+            Threads::Current => rayon::current_num_threads(),
+            #[cfg(feature = "rayon")]
+            Threads::Own(pool) => pool.current_num_threads(),
+        }
+    }
+
+    /// `f` of each item, in order, into `out` (cleared first; its allocation is
+    /// reused): the one loop behind every batch call, for callers that do more per
+    /// puzzle than a search (time it, print it, check it).
+    pub fn map<T, R, F>(&self, items: &[T], f: F, out: &mut Vec<R>)
+    where
+        T: Sync,
+        R: Send,
+        F: Fn(&T) -> R + Sync + Send,
+    {
+        match &self.threads {
+            Threads::Caller => {
+                out.clear();
+                out.extend(items.iter().map(f));
+            }
+            #[cfg(feature = "rayon")]
+            Threads::Current => par_map(items, f, out),
+            #[cfg(feature = "rayon")]
+            Threads::Own(pool) => pool.install(|| par_map(items, f, out)),
+        }
+    }
+
+    /// Searches every grid: `outcomes[i]` is `search(&grids[i], self.options())`.
+    pub fn search(&self, grids: &[Grid]) -> Vec<Outcome> {
+        let mut out = Vec::with_capacity(grids.len());
+        self.search_into(grids, &mut out);
+        out
+    }
+
+    /// [`Batch::search`] into `out` (cleared first; its allocation is reused).
+    pub fn search_into(&self, grids: &[Grid], out: &mut Vec<Outcome>) {
+        self.map(grids, |g| search(g, &self.options), out);
+    }
+
+    /// Searches the grid of every record, into `out` (cleared first): the record's
+    /// [`ParseError`] if it could not be read, else its outcome. Records read without
+    /// the repeated-digit check
+    /// ([`RecordReader::without_conflict_check`](bitdoku_core::RecordReader::without_conflict_check))
+    /// get it here, only when the search found no solution (a grid that repeats a
+    /// given has none): the result is the same as with a checking reader, and valid
+    /// puzzles skip the check.
+    pub fn search_records(&self, records: &[Record], out: &mut Vec<Result<Outcome, ParseError>>) {
+        self.map(records, |r| self.record(r), out);
+    }
+
+    /// Parses and searches every puzzle string (one puzzle each: a line of 81 squares
+    /// or a boxed grid, as [`Grid`]'s `FromStr` reads it); a string that is not a
+    /// puzzle gives its [`ParseError`], with the position inside that string.
+    pub fn search_strs<S: AsRef<str> + Sync>(
+        &self,
+        puzzles: &[S],
+    ) -> Vec<Result<Outcome, ParseError>> {
+        let mut out = Vec::with_capacity(puzzles.len());
+        self.map(
+            puzzles,
+            |p| {
+                p.as_ref()
+                    .parse::<Grid>()
+                    .map(|g| search(&g, &self.options))
+            },
+            &mut out,
+        );
+        out
+    }
+
+    fn record(&self, record: &Record) -> Result<Outcome, ParseError> {
+        let grid = record.grid?;
+        let outcome = search(&grid, &self.options);
+        if outcome.complete && outcome.solutions == 0 {
+            if let Some(conflict) = record.conflict() {
+                return Err(conflict);
+            }
+        }
+        Ok(outcome)
+    }
+}
+
+impl fmt::Debug for Batch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Batch")
+            .field("options", &self.options)
+            .field("threads", &self.threads())
+            .finish()
+    }
+}
+
+#[cfg(feature = "rayon")]
+fn par_map<T, R, F>(items: &[T], f: F, out: &mut Vec<R>)
+where
+    T: Sync,
+    R: Send,
+    F: Fn(&T) -> R + Sync + Send,
+{
+    use rayon::prelude::*;
+    items
+        .par_iter()
+        .with_min_len(MIN_PER_TASK)
+        .map(f)
+        .collect_into_vec(out);
+}
+
+/// The first solution of each grid, in order, on the current rayon pool (see
+/// [`Batch::new`]).
+///
+/// ```
+/// let grids = [bitdoku_core::Grid::EMPTY; 3];
+/// let solutions = bitdoku_solver::solve_many(&grids);
+/// assert!(solutions.iter().all(|s| s.is_some_and(|s| s.is_solved())));
+/// ```
+pub fn solve_many(grids: &[Grid]) -> Vec<Option<Grid>> {
+    let mut out = Vec::with_capacity(grids.len());
+    Batch::new(Options::default()).map(
+        grids,
+        |g| search(g, &Options::default()).solution,
+        &mut out,
+    );
+    out
+}
+
+/// How many solutions each grid has, counting no further than `limit`, in order, on
+/// the current rayon pool (see [`Batch::new`]).
+pub fn count_many(grids: &[Grid], limit: usize) -> Vec<usize> {
+    let options = Options::default().with_limit(limit);
+    let mut out = Vec::with_capacity(grids.len());
+    Batch::new(options).map(grids, |g| search(g, &options).solutions, &mut out);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GRID1: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    const TWO: &str =
+        "9.6.7.4.3...4..2...7..23.1.5.....1...4.2.8.6...3.....5.3.7...5...7..5...4.5.1.7.8";
+
+    /// Many different puzzles: grid1 and the two-solution puzzle with digits relabelled.
+    fn puzzles() -> Vec<Grid> {
+        let mut grids = Vec::new();
+        for shift in 0..9u8 {
+            for p in [GRID1, TWO] {
+                let g: Grid = p.parse().unwrap();
+                grids.push(Grid::from_values(g.values().map(|v| {
+                    if v == 0 {
+                        0
+                    } else {
+                        (v - 1 + shift) % 9 + 1
+                    }
+                })));
+            }
+        }
+        grids.push(Grid::EMPTY);
+        grids.repeat(20)
+    }
+
+    #[test]
+    fn results_are_in_order_and_equal_at_every_thread_count() {
+        let grids = puzzles();
+        let options = Options::default().with_limit(3);
+        let alone: Vec<Outcome> = grids.iter().map(|g| search(g, &options)).collect();
+        for threads in [None, Some(1), Some(2), Some(3)] {
+            let batch = Batch::with_threads(options, threads).unwrap();
+            assert_eq!(batch.search(&grids), alone, "{threads:?}");
+        }
+        let counts: Vec<usize> = alone.iter().map(|o| o.solutions).collect();
+        assert_eq!(count_many(&grids, 3), counts);
+        let firsts: Vec<Option<Grid>> = grids.iter().map(crate::solve).collect();
+        assert_eq!(solve_many(&grids), firsts);
+    }
+
+    #[test]
+    fn strings_and_records_give_the_same_outcomes_and_their_errors() {
+        let options = Options::default().with_limit(2);
+        let batch = Batch::with_threads(options, Some(2)).unwrap();
+        let bad_char = GRID1.replacen('.', "x", 1);
+        let repeated = GRID1.replacen('.', "4", 1); // a second 4 in row A
+        let short = &GRID1[..80];
+        let strs = [GRID1, &bad_char, TWO, &repeated, short];
+        let results = batch.search_strs(&strs);
+        assert_eq!(results[0], Ok(search(&GRID1.parse().unwrap(), &options)));
+        assert_eq!(results[2].unwrap().solutions, 2);
+        for (i, column) in [(1, 2), (3, 1), (4, 1)] {
+            let e = results[i].unwrap_err();
+            assert_eq!((e.position.line, e.position.column), (1, column), "{e}");
+        }
+        // The same text as records read without the conflict check: the repeated
+        // given is found after the search, the others are as above.
+        let mut reader = bitdoku_core::RecordReader::without_conflict_check();
+        let mut records = Vec::new();
+        for s in &strs {
+            reader.push_line(s.as_bytes(), |r| records.push(r));
+        }
+        reader.finish(|r| records.push(r));
+        let mut out = Vec::new();
+        batch.search_records(&records, &mut out);
+        assert_eq!(out.len(), strs.len());
+        for (i, (got, want)) in out.iter().zip(&results).enumerate() {
+            match (got, want) {
+                (Ok(a), Ok(b)) => assert_eq!(a, b),
+                (Err(a), Err(b)) => assert_eq!(a.kind, b.kind),
+                _ => panic!("record {i}: {got:?} != {want:?}"),
+            }
+        }
+    }
+
+    #[cfg(feature = "rayon")]
+    #[test]
+    fn an_own_pool_runs_puzzles_at_the_same_time() {
+        use std::sync::{Condvar, Mutex};
+        use std::time::Duration;
+        // The first and the last item each wait for the other to start. On one thread
+        // they would run one after the other and the wait would time out; the pool
+        // splits the slice in halves first, so two threads run one each.
+        let items: Vec<usize> = (0..4 * MIN_PER_TASK).collect();
+        let last = items.len() - 1;
+        let started = Mutex::new([false, false]);
+        let signal = Condvar::new();
+        let batch = Batch::with_threads(Options::default(), Some(2)).unwrap();
+        assert_eq!(batch.threads(), 2);
+        let mut met = Vec::new();
+        batch.map(
+            &items,
+            |&i| {
+                let me = match i {
+                    0 => 0,
+                    i if i == last => 1,
+                    _ => return (true, None),
+                };
+                let mut s = started.lock().unwrap();
+                s[me] = true;
+                signal.notify_all();
+                let (s, timeout) = signal
+                    .wait_timeout_while(s, Duration::from_secs(60), |s| !s[1 - me])
+                    .unwrap();
+                drop(s);
+                let name = std::thread::current().name().map(str::to_owned);
+                (!timeout.timed_out(), name)
+            },
+            &mut met,
+        );
+        assert!(
+            met.iter().all(|(ok, _)| *ok),
+            "the two waits did not overlap"
+        );
+        let names = [&met[0].1, &met[last].1];
+        assert_ne!(names[0], names[1]);
+        assert!(names
+            .iter()
+            .all(|n| n.as_deref().is_some_and(|n| n.starts_with("bitdoku-"))));
+    }
+
+    #[test]
+    fn one_thread_is_the_calling_thread() {
+        let batch = Batch::with_threads(Options::default(), Some(1)).unwrap();
+        assert_eq!(batch.threads(), 1);
+        let me = std::thread::current().id();
+        let mut ids = Vec::new();
+        batch.map(&[0; 100], |_| std::thread::current().id(), &mut ids);
+        assert!(ids.iter().all(|&id| id == me));
+    }
+}
