@@ -198,6 +198,12 @@ pub struct Run {
     /// uses it when found). The answers are the same; only the speed differs.
     #[arg(long)]
     pub no_simd: bool,
+
+    /// Exit 0 whenever the run itself completed, whatever the puzzles' outcomes (for
+    /// Hadoop Streaming, Spark's `pipe` and other engines that fail a task on any other
+    /// status). Unreadable inputs, usage and write errors still exit non-zero.
+    #[arg(long)]
+    pub exit_zero: bool,
 }
 
 fn parse_timeout(text: &str) -> Result<std::time::Duration, String> {
@@ -270,6 +276,10 @@ pub struct Rate {
     /// JSON Lines instead of one line per puzzle.
     #[arg(long)]
     pub json: bool,
+
+    /// Exit 0 whenever the run itself completed, whatever the puzzles' outcomes.
+    #[arg(long)]
+    pub exit_zero: bool,
 }
 
 /// `explain` options.

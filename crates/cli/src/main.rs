@@ -3,7 +3,7 @@
 //!
 //! Exit status: 0 when every puzzle was solved (or, for `count`, has exactly one
 //! solution), 1 when any was not or an input held no puzzle, 2 for usage errors and
-//! unreadable inputs. A closed
+//! unreadable inputs. With `--exit-zero` (solve, count, rate), 1 becomes 0. A closed
 //! output pipe (`bitdoku solve big.txt | head`) ends the run quietly.
 
 mod args;
@@ -52,7 +52,9 @@ fn execute(cli: Cli) -> io::Result<ExitCode> {
         Command::Bench(b) => return bench::bench(&b),
         Command::Show(s) => return with_stdout(|out| show::show(&s.puzzles, out)),
         Command::Generate(g) => return with_stdout(|out| generate::run(&g, out)),
-        Command::Rate(r) => return with_stdout(|out| rate::run(&r, out)),
+        Command::Rate(r) => {
+            return with_stdout(|out| Ok(exit_zero(rate::run(&r, out)?, r.exit_zero)))
+        }
         Command::Explain(e) => return with_stdout(|out| explain::run(&e, out)),
         Command::Completions { shell } => {
             use clap::CommandFactory;
@@ -77,6 +79,7 @@ fn execute(cli: Cli) -> io::Result<ExitCode> {
         quiet: run_args.quiet,
         norvig: (run_args.solver == args::SolverChoice::Norvig).then(bitdoku_norvig::Norvig::new),
     };
+    let exit_zero_asked = run_args.exit_zero;
     let inputs = if run_args.files.is_empty() {
         vec!["-".to_string()]
     } else {
@@ -126,11 +129,22 @@ fn execute(cli: Cli) -> io::Result<ExitCode> {
             if settings.threads == 1 { "" } else { "s" }
         );
     }
-    Ok(if totals.unreadable > 0 {
-        ExitCode::from(2)
+    let code = if totals.unreadable > 0 {
+        2
     } else if totals.good == totals.puzzles && totals.empty == 0 {
-        ExitCode::SUCCESS
+        0
     } else {
-        ExitCode::FAILURE
-    })
+        1
+    };
+    Ok(ExitCode::from(exit_zero(code, exit_zero_asked)))
+}
+
+/// `--exit-zero`: a run that completed exits 0 whatever the puzzles' outcomes (status 1);
+/// unreadable inputs and usage errors (2) stay as they are.
+fn exit_zero(code: u8, asked: bool) -> u8 {
+    if asked && code == 1 {
+        0
+    } else {
+        code
+    }
 }

@@ -582,3 +582,31 @@ fn explain_tells_the_solve() {
     assert!(stdout(&out).contains("contradiction: "));
     assert!(stdout(&out).contains("No solution, after "));
 }
+
+#[test]
+fn exit_zero_keeps_puzzle_outcomes_out_of_the_status() {
+    let input =
+        format!("{GRID1}\n{UNSOLVABLE}\nnot a puzzle at all, but a line of text long enough\n");
+    for args in [
+        &["solve"][..],
+        &["count"][..],
+        &["count", "--limit", "1"][..],
+        &["rate"][..],
+    ] {
+        let out = run(args, Some(&input));
+        assert_eq!(out.status.code(), Some(1), "{args:?} without --exit-zero");
+        let mut with = args.to_vec();
+        with.push("--exit-zero");
+        let zero = run(&with, Some(&input));
+        assert_eq!(zero.status.code(), Some(0), "{with:?}");
+        assert_eq!(zero.stdout, out.stdout, "{with:?}: the same records");
+        assert_eq!(zero.stderr, out.stderr, "{with:?}: the same messages");
+    }
+    // IO and usage errors are still errors.
+    let missing = run(&["solve", "--exit-zero", "no/such/file.txt"], None);
+    assert_eq!(missing.status.code(), Some(2));
+    let rate_missing = run(&["rate", "--exit-zero", "no/such/file.txt"], None);
+    assert_eq!(rate_missing.status.code(), Some(2));
+    let usage = run(&["solve", "--exit-zero", "--threads", "0"], None);
+    assert_eq!(usage.status.code(), Some(2));
+}
