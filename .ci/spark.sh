@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# CI: Spark in local mode, listening on 127.0.0.1 only, solves the public top1465 set with
+# hostile lines mixed in, split into 8 partitions, through RDD.pipe (scale/spark_pipe.py);
+# the records must equal `bitdoku solve` on the whole file (scale/check_records.py).
+# Installs a JRE (Debian's) if java is missing and pyspark (PyPI) into target/scale/venv.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+echo "== Spark in local mode on 127.0.0.1: RDD.pipe, records against bitdoku solve"
+if ! java -version > /dev/null 2>&1; then
+  echo "installing openjdk-17-jre-headless"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openjdk-17-jre-headless > /dev/null
+fi
+java -version 2>&1 | head -1
+venv=target/scale/venv
+if [ ! -x "$venv/bin/python" ]; then
+  python3 -m venv "$venv" 2> /dev/null || {
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv > /dev/null
+    python3 -m venv "$venv"
+  }
+fi
+"$venv/bin/pip" install --no-cache-dir -q --disable-pip-version-check 'pyspark==4.0.1'
+
+cargo build --release -q -p bitdoku
+bin=$PWD/target/release/bitdoku
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+invalid=$(scale/mixed_input.sh ../shared/puzzles/magictour-top1465.txt "$tmp/mixed.txt")
+"$bin" solve --quiet --format json --exit-zero "$tmp/mixed.txt" > "$tmp/direct.jsonl"
+
+"$venv/bin/python" scale/spark_pipe.py "$tmp/mixed.txt" "$tmp/pipe" --partitions 8 --bitdoku "$bin"
+"$venv/bin/python" scale/check_records.py "$tmp/direct.jsonl" "$tmp/pipe" --invalid "$invalid"
