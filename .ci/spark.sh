@@ -13,14 +13,7 @@ if ! java -version > /dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openjdk-17-jre-headless > /dev/null
 fi
 java -version 2>&1 | head -1
-venv=target/scale/venv
-if [ ! -x "$venv/bin/python" ]; then
-  python3 -m venv "$venv" 2> /dev/null || {
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv > /dev/null
-    python3 -m venv "$venv"
-  }
-fi
-"$venv/bin/pip" install --no-cache-dir -q --disable-pip-version-check 'pyspark==4.0.1'
+python=$(scale/venv.sh)
 
 cargo build --release -q -p bitdoku
 bin=$PWD/target/release/bitdoku
@@ -29,5 +22,5 @@ trap 'rm -rf "$tmp"' EXIT
 invalid=$(scale/mixed_input.sh ../shared/puzzles/magictour-top1465.txt "$tmp/mixed.txt")
 "$bin" solve --quiet --format json --exit-zero "$tmp/mixed.txt" > "$tmp/direct.jsonl"
 
-"$venv/bin/python" scale/spark_pipe.py "$tmp/mixed.txt" "$tmp/pipe" --partitions 8 --bitdoku "$bin"
-"$venv/bin/python" scale/check_records.py "$tmp/direct.jsonl" "$tmp/pipe" --invalid "$invalid"
+"$python" scale/spark_pipe.py "$tmp/mixed.txt" "$tmp/pipe" --partitions 8 --bitdoku "$bin"
+"$python" scale/check_records.py "$tmp/direct.jsonl" "$tmp/pipe" --invalid "$invalid"

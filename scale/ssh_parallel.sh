@@ -64,15 +64,18 @@ $ssh_cmd "$user@127.0.0.1" true || { cat "$dir/sshd.log" >&2; exit 1; }
 mkdir "$dir/local" "$dir/remote"
 cp "$bin" "$dir/local/bitdoku"
 "$bin" solve --threads 1 --quiet --exit-zero "$input" > "$dir/direct.txt"
+start=$(date +%s.%N)
 (
   cd "$dir/local"
   parallel --will-cite --sshlogin "2/$ssh_cmd $user@127.0.0.1" --workdir "$dir/remote" \
     --basefile bitdoku --pipe --keep-order --block "$block" \
     ./bitdoku solve --threads 1 --quiet --exit-zero < "$input" > "$dir/ssh.txt"
 )
+seconds=$(python3 -c "print($(date +%s.%N) - $start)")
 cmp "$dir/local/bitdoku" "$dir/remote/bitdoku" \
   || { echo "the binary was not shipped to the remote working directory" >&2; exit 1; }
 logins=$(grep -c 'Accepted publickey' "$dir/sshd.log" || true)
 [ "$logins" -gt 1 ] || { echo "sshd saw $logins logins: the jobs did not go over ssh" >&2; exit 1; }
 cmp "$dir/direct.txt" "$dir/ssh.txt"
-echo "parallel over ssh (127.0.0.1:$port, $logins logins): $(wc -l < "$dir/ssh.txt") records, byte-identical to a direct run"
+printf 'parallel over ssh (127.0.0.1:%s, %s logins): %s records, byte-identical to a direct run; %.2f s (parallel)\n' \
+  "$port" "$logins" "$(wc -l < "$dir/ssh.txt")" "$seconds"
