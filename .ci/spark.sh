@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # CI: Spark in local mode, listening on 127.0.0.1 only, solves the public top1465 set with
-# hostile lines mixed in, split into 8 partitions, through RDD.pipe (scale/spark_pipe.py);
-# the records must equal `bitdoku solve` on the whole file (scale/check_records.py).
-# Installs a JRE (Debian's) if java is missing and pyspark (PyPI) into target/scale/venv.
+# hostile lines mixed in, split into 8 partitions, through RDD.pipe (scale/spark_pipe.py)
+# and through the bitdoku Python package in mapPartitions (scale/spark_python.py); the
+# records of each must equal `bitdoku solve` on the whole file (scale/check_records.py).
+# Installs a JRE (Debian's) if java is missing, and pyspark (PyPI) and the wheel built
+# from crates/python into target/scale/venv (scale/venv.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-echo "== Spark in local mode on 127.0.0.1: RDD.pipe, records against bitdoku solve"
+echo "== Spark in local mode on 127.0.0.1: RDD.pipe and the Python package, records against bitdoku solve"
 if ! java -version > /dev/null 2>&1; then
   echo "installing openjdk-17-jre-headless"
   apt-get update -qq
@@ -24,3 +26,9 @@ invalid=$(scale/mixed_input.sh ../shared/puzzles/magictour-top1465.txt "$tmp/mix
 
 "$python" scale/spark_pipe.py "$tmp/mixed.txt" "$tmp/pipe" --partitions 8 --bitdoku "$bin"
 "$python" scale/check_records.py "$tmp/direct.jsonl" "$tmp/pipe" --invalid "$invalid"
+if [ -f crates/python/pyproject.toml ]; then
+  "$python" scale/spark_python.py "$tmp/mixed.txt" "$tmp/python" --partitions 8
+  "$python" scale/check_records.py "$tmp/direct.jsonl" "$tmp/python" --invalid "$invalid"
+else
+  echo "crates/python is not in this tree: the Python-package route was not run"
+fi

@@ -47,6 +47,8 @@ def records(path):
 def normal(record):
     """(key, rest): the record without its chunk-relative position, split for matching."""
     rest = {k: v for k, v in record.items() if k not in ("file", "line")}
+    if rest.get("tag") is None:
+        rest.pop("tag", None)  # no tag and a null tag are the same
     if "error" in rest:
         rest["error"] = LINE_PREFIX.sub("", rest["error"])
     if rest.get("puzzle") is not None:

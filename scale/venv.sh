@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The Python environment of the Spark routes: target/scale/venv with pyspark from PyPI
-# (pinned), made or brought up to date. Prints the environment's python.
+# (pinned) and, when crates/python is in the tree, the bitdoku wheel built from it with
+# maturin (its pyproject.toml selects the unwinding `python` profile). Made or brought up
+# to date; prints the environment's python.
 #
 #   scale/venv.sh
 set -euo pipefail
@@ -12,5 +14,12 @@ if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv"
   }
 fi
-"$venv/bin/pip" install --no-cache-dir -q --disable-pip-version-check 'pyspark==4.0.1' >&2
+pip() { "$venv/bin/pip" --disable-pip-version-check -q "$@" >&2; }
+pip install --no-cache-dir 'pyspark==4.0.1'
+if [ -f crates/python/pyproject.toml ]; then
+  pip install --no-cache-dir 'maturin>=1.9.4,<2'
+  rm -rf target/scale/wheels
+  "$venv/bin/maturin" build -q -m crates/python/Cargo.toml -o target/scale/wheels >&2
+  pip install --no-cache-dir --force-reinstall --no-deps target/scale/wheels/bitdoku-*.whl
+fi
 echo "$PWD/$venv/bin/python"
