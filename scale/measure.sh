@@ -6,8 +6,9 @@
 #
 #   scale/measure.sh [FILE [RUNS]]   defaults: ../shared/puzzles/forum-hardest-1905-11plus.txt, 3
 #
-# "wall" is the whole process, Spark's JVM start included; "job" is the part after the
-# context is up (Spark) or the parallel command alone (ssh: sshd and keys excluded).
+# "wall" is the whole process: for Spark the JVM's start included, for ssh the whole test
+# (keys, sshd, a direct run to compare with). "job" is the part after the Spark context
+# is up, or the parallel command alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 file=$(realpath "${1:-../shared/puzzles/forum-hardest-1905-11plus.txt}")
@@ -55,3 +56,9 @@ measure 'GNU parallel over ssh to 127.0.0.1, 2 slots' ' \([0-9.]*\) s (parallel)
   scale/ssh_parallel.sh "$bin" "$file" "$block"
 measure 'Spark `RDD.pipe`, local[2], 8 partitions' ' \([0-9.]*\) s (job)' \
   "$python" scale/spark_pipe.py "$file" "$tmp/out" --partitions 8 --bitdoku "$bin"
+if "$python" -c 'import bitdoku' 2> /dev/null; then
+  measure 'Spark `mapPartitions` + `bitdoku.solve_many`, local[2], 8 partitions' ' \([0-9.]*\) s (job)' \
+    "$python" scale/spark_python.py "$file" "$tmp/out" --partitions 8
+else
+  echo "(the bitdoku Python package is not built here: crates/python is not in this tree)"
+fi

@@ -59,9 +59,9 @@ for _ in $(seq 100); do
 done
 $ssh_cmd "$user@127.0.0.1" true || { cat "$dir/sshd.log" >&2; exit 1; }
 
-# The binary goes over with --basefile into a remote working directory where nothing
-# else is: the remote jobs run ./bitdoku, the shipped copy.
-mkdir "$dir/local" "$dir/remote"
+# The binary goes over with --basefile into a remote working directory that parallel
+# makes, where nothing else is: the remote jobs run ./bitdoku, the shipped copy.
+mkdir "$dir/local"
 cp "$bin" "$dir/local/bitdoku"
 "$bin" solve --threads 1 --quiet --exit-zero "$input" > "$dir/direct.txt"
 start=$(date +%s.%N)
