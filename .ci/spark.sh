@@ -21,6 +21,7 @@ cargo build --release -q -p bitdoku
 bin=$PWD/target/release/bitdoku
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+BITDOKU_BIN=$bin "$python" -m unittest discover -s scale -p 'test_*.py'
 invalid=$(scale/mixed_input.sh ../shared/puzzles/magictour-top1465.txt "$tmp/mixed.txt")
 "$bin" solve --quiet --format json --exit-zero "$tmp/mixed.txt" > "$tmp/direct.jsonl"
 

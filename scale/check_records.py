@@ -58,15 +58,10 @@ def normal(record):
     return key, json.dumps(rest, sort_keys=True)
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("direct")
-    ap.add_argument("output")
-    ap.add_argument("--invalid", type=int, default=None, help="expected invalid records")
-    args = ap.parse_args()
-
-    direct = [normal(r) for r in records(args.direct)]
-    scaled = [normal(r) for r in records(args.output)]
+def compare(direct, scaled, invalid=None):
+    """The problems of `scaled` against `direct` (lists of JSON records): none if equal."""
+    direct = [normal(r) for r in direct]
+    scaled = [normal(r) for r in scaled]
     problems = []
     if len(direct) != len(scaled):
         problems.append(f"{len(scaled)} records, the direct run has {len(direct)}")
@@ -82,14 +77,26 @@ def main():
             problems.append(f"{key}: direct {dict(want[key])}, scaled {dict(got[key])}")
     if not problems and direct != scaled:
         problems.append("the same records, in another order than the input's")
-    invalid = sum(1 for _, rest in scaled if json.loads(rest)["status"] == "invalid")
-    if args.invalid is not None and invalid != args.invalid:
-        problems.append(f"{invalid} invalid records, expected {args.invalid}")
+    found = sum(1 for _, rest in scaled if json.loads(rest)["status"] == "invalid")
+    if invalid is not None and found != invalid:
+        problems.append(f"{found} invalid records, expected {invalid}")
+    return problems
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("direct")
+    ap.add_argument("output")
+    ap.add_argument("--invalid", type=int, default=None, help="expected invalid records")
+    args = ap.parse_args()
+
+    scaled = records(args.output)
+    problems = compare(records(args.direct), scaled, args.invalid)
     if problems:
         for p in problems[:20]:
             print(f"{args.output}: {p}", file=sys.stderr)
         raise SystemExit(1)
-    statuses = collections.Counter(json.loads(rest)["status"] for _, rest in scaled)
+    statuses = collections.Counter(r["status"] for r in scaled)
     summary = ", ".join(f"{n} {s}" for s, n in sorted(statuses.items()))
     print(f"{args.output}: {len(scaled)} records ({summary}), each equal to the direct run's")
 
