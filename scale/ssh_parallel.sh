@@ -62,6 +62,9 @@ $ssh_cmd "$user@127.0.0.1" true || { cat "$dir/sshd.log" >&2; exit 1; }
 # The binary goes over with --basefile into a remote working directory that parallel
 # makes, where nothing else is: the remote jobs run ./bitdoku, the shipped copy.
 mkdir "$dir/local"
+# parallel keeps what it learns about an sshlogin under $PARALLEL_HOME (~/.parallel):
+# here, in the throwaway directory.
+export PARALLEL_HOME=$dir/parallel-home
 cp "$bin" "$dir/local/bitdoku"
 "$bin" solve --threads 1 --quiet --exit-zero "$input" > "$dir/direct.txt"
 start=$(date +%s.%N)
