@@ -18,7 +18,7 @@ java -version 2>&1 | head -1
 python=$(scale/venv.sh)
 
 cargo build --release -q -p bitdoku
-bin=$PWD/target/release/bitdoku
+bin=$(realpath -m "${CARGO_TARGET_DIR:-target}")/release/bitdoku
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 BITDOKU_BIN=$bin "$python" -m unittest discover -s scale -p 'test_*.py'

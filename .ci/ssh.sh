@@ -30,4 +30,4 @@ cargo build --release -q -p bitdoku
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 scale/mixed_input.sh ../shared/puzzles/magictour-top1465.txt "$tmp/mixed.txt" > /dev/null
-scale/ssh_parallel.sh target/release/bitdoku "$tmp/mixed.txt" 16k
+scale/ssh_parallel.sh "${CARGO_TARGET_DIR:-target}/release/bitdoku" "$tmp/mixed.txt" 16k

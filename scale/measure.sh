@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 file=$(realpath "${1:-../shared/puzzles/forum-hardest-1905-11plus.txt}")
 runs=${2:-3}
 cargo build --release -q -p bitdoku
-bin=$PWD/target/release/bitdoku
+bin=$(realpath -m "${CARGO_TARGET_DIR:-target}")/release/bitdoku
 python=$(scale/venv.sh)
 puzzles=$(grep -cv '^[[:space:]]*\(#\|$\)' "$file")
 block=$(( $(wc -c < "$file") / 8 + 1 ))
