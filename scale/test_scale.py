@@ -53,6 +53,9 @@ class CheckRecords(unittest.TestCase):
     def test_a_lost_record(self):
         self.assertTrue(check_records.compare(DIRECT, [SOLVED, UNSOLVABLE]))
 
+    def test_an_extra_record(self):
+        self.assertTrue(check_records.compare(DIRECT, DIRECT + [SOLVED]))
+
     def test_a_lost_hostile_record(self):
         problems = check_records.compare(DIRECT[:1], [SOLVED], invalid=1)
         self.assertIn("0 invalid records, expected 1", problems)
