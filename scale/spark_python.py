@@ -5,9 +5,10 @@
 
 textFile(INPUT) split into at least N partitions -> mapPartitions: each partition's
 puzzles go to one `bitdoku.solve_many(..., threads=1)` call -> saveAsTextFile(OUTPUT).
-The records are those of spark_pipe.py (`bitdoku solve --format json`): `puzzle`,
-`status` (solved, unsolvable, invalid), `solution` or `error`; `file` names the
-partition and `line` counts lines within it, as the pipe route's do. A puzzle that cannot
+The records are those of spark_pipe.py (`bitdoku solve --format json`): `tag` (the
+text after the puzzle, when a separator follows its 81st square), `puzzle`, `status`
+(solved, unsolvable, invalid), `solution` or `error`; `file` names the partition and
+`line` counts lines within it, as the pipe route's do. A puzzle that cannot
 be read becomes an `invalid` record, not a failed task. Needs the `bitdoku` package on
 the workers' Python (the wheel built from crates/python).
 """
@@ -21,6 +22,12 @@ import time
 import spark_local
 
 SQUARES = set("0123456789.")
+# bitdoku's reader: layout between squares, the separators that start a tag, the
+# whitespace trimmed around it, and the most bytes of it a record keeps.
+LAYOUT = set(" \t|+-")
+SEPARATORS = set(" \t\r\v\f,:;|\u00a0")
+SPACE = " \t\r\v\f\u00a0"
+TAG_CAPACITY = 95
 
 
 def is_puzzle_line(line):
@@ -33,6 +40,18 @@ def normal_puzzle(line):
     """The puzzle of a line that parsed, as bitdoku prints it: 81 squares, `.` empty."""
     squares = [c for c in line if c in SQUARES][:81]
     return "".join(squares).replace("0", ".")
+
+
+def tag_of(line):
+    """The line's tag as `bitdoku solve` echoes it, for a puzzle written as 81 squares
+    in a row: the text after a separator that follows the 81st square, trimmed, at most
+    TAG_CAPACITY bytes; None if there is none (or the squares are spaced out)."""
+    body = line.lstrip("\ufeff").lstrip(" \t")
+    squares, rest = body[:81], body[81:]
+    if len(squares) < 81 or LAYOUT & set(squares) or not rest or rest[0] not in SEPARATORS:
+        return None
+    tag = rest[1:].strip(SPACE).encode()[:TAG_CAPACITY].decode("utf-8", "ignore")
+    return tag or None
 
 
 def solve_all(puzzles):
@@ -62,6 +81,9 @@ def records(partition, lines):
     answers = solve_all([line for _, line in numbered])
     for (n, line), (solution, error) in zip(numbered, answers):
         record = {"file": f"<partition {partition}>", "line": n}
+        tag = tag_of(line)
+        if tag is not None:
+            record["tag"] = tag
         if error is not None:
             # The CLI's message: the position within the input it was handed, then why.
             record.update(puzzle=None, status="invalid")
