@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""Solve a puzzle file on Spark (local mode, 127.0.0.1 only) with the bitdoku package.
+
+    spark_python.py INPUT OUTPUT [--partitions N] [--cores N]
+
+textFile(INPUT) split into at least N partitions -> mapPartitions: each partition's
+puzzles go to one `bitdoku.solve_many(..., threads=1)` call -> saveAsTextFile(OUTPUT).
+The records are those of spark_pipe.py (`bitdoku solve --format json`): `tag` (the
+text after the puzzle, when a separator follows its 81st square), `puzzle`, `status`
+(solved, unsolvable, invalid), `solution` or `error`; `file` names the partition and
+`line` counts lines within it, as the pipe route's do. A puzzle that cannot
+be read becomes an `invalid` record, not a failed task. Needs the `bitdoku` package on
+the workers' Python (the wheel built from crates/python).
+"""
+
+import argparse
+import json
+import os
+import sys
+import time
+
+import spark_local
+
+SQUARES = set("0123456789.")
+# bitdoku's reader: layout between squares, the separators that start a tag, the
+# whitespace trimmed around it, and the most bytes of it a record keeps.
+LAYOUT = set(" \t|+-")
+SEPARATORS = set(" \t\r\v\f,:;|\u00a0")
+SPACE = " \t\r\v\f\u00a0"
+TAG_CAPACITY = 95
+
+
+def is_puzzle_line(line):
+    """False for the lines bitdoku skips: blank, or starting with `#`."""
+    text = line.lstrip(" \t")
+    return bool(text) and not text.startswith("#")
+
+
+def normal_puzzle(line):
+    """The puzzle of a line that parsed, as bitdoku prints it: 81 squares, `.` empty."""
+    squares = [c for c in line if c in SQUARES][:81]
+    return "".join(squares).replace("0", ".")
+
+
+def tag_of(line):
+    """The line's tag as `bitdoku solve` echoes it, for a puzzle written as 81 squares
+    in a row: the text after a separator that follows the 81st square, trimmed, at most
+    TAG_CAPACITY bytes; None if there is none (or the squares are spaced out)."""
+    body = line.lstrip("\ufeff").lstrip(" \t")
+    squares, rest = body[:81], body[81:]
+    if len(squares) < 81 or LAYOUT & set(squares) or not rest or rest[0] not in SEPARATORS:
+        return None
+    tag = rest[1:].strip(SPACE).encode()[:TAG_CAPACITY].decode("utf-8", "ignore")
+    return tag or None
+
+
+def solve_all(puzzles):
+    """[(solution or None, error or None)] for each puzzle, in order.
+
+    solve_many raises at the first puzzle it cannot read (its `index`); the puzzles
+    before it are solved again, that one gets its error, and the rest go on.
+    """
+    import bitdoku
+
+    out, start = [], 0
+    while start < len(puzzles):
+        try:
+            out.extend((s, None) for s in bitdoku.solve_many(puzzles[start:], threads=1))
+            break
+        except bitdoku.PuzzleError as e:
+            bad = start + e.index
+            out.extend((s, None) for s in bitdoku.solve_many(puzzles[start:bad], threads=1))
+            out.append((None, e))
+            start = bad + 1
+    return out
+
+
+def records(partition, lines):
+    """The JSON records of one partition's lines."""
+    numbered = [(n, line) for n, line in enumerate(lines, 1) if is_puzzle_line(line)]
+    answers = solve_all([line for _, line in numbered])
+    for (n, line), (solution, error) in zip(numbered, answers):
+        record = {"file": f"<partition {partition}>", "line": n}
+        tag = tag_of(line)
+        if tag is not None:
+            record["tag"] = tag
+        if error is not None:
+            # The CLI's message: the position within the input it was handed, then why.
+            record.update(puzzle=None, status="invalid")
+            record["error"] = f"line {n}, column {error.column}: {error.reason}"
+        elif solution is None:
+            record.update(puzzle=normal_puzzle(line), status="unsolvable", error="no solution")
+        else:
+            record.update(puzzle=normal_puzzle(line), status="solved", solution=solution)
+        yield json.dumps(record, separators=(",", ":"))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("input", help="one puzzle per line")
+    ap.add_argument("output", help="output directory (must not exist)")
+    ap.add_argument("--partitions", type=int, default=8, help="at least this many (8)")
+    ap.add_argument("--cores", type=int, default=2, help="local[N] (2)")
+    args = ap.parse_args()
+
+    sc = spark_local.context("bitdoku-python", args.cores)
+    try:
+        start = time.monotonic()
+        puzzles = sc.textFile(os.path.abspath(args.input), minPartitions=args.partitions)
+        parts = puzzles.getNumPartitions()
+        if parts < args.partitions:
+            raise SystemExit(f"textFile gave {parts} partitions, fewer than {args.partitions}")
+        results = puzzles.mapPartitionsWithIndex(records)
+        results.saveAsTextFile(os.path.abspath(args.output))
+        seconds = time.monotonic() - start
+        spark_local.check_loopback_only(sc)
+        print(f"spark python: {parts} partitions, {seconds:.2f} s (job)", file=sys.stderr)
+    finally:
+        sc.stop()
+
+
+if __name__ == "__main__":
+    main()
