@@ -17,12 +17,27 @@ mod run;
 mod show;
 
 use args::{Cli, Command};
-use clap::Parser;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
+/// `bitdoku --version`: the version and the solving back-ends of this CPU.
+fn version() -> &'static str {
+    use bitdoku_solver::Backend;
+    let available: Vec<&str> = Backend::available().map(Backend::name).collect();
+    let text = format!(
+        "{} (solver back-end: {}; this CPU has {})",
+        env!("CARGO_PKG_VERSION"),
+        Backend::best(),
+        available.join(", ")
+    );
+    // Made once per process, for clap's `&'static str`.
+    Box::leak(text.into_boxed_str())
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    use clap::{CommandFactory, FromArgMatches};
+    let matches = Cli::command().version(version()).get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     match execute(cli) {
         Ok(code) => code,
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
@@ -66,13 +81,27 @@ fn execute(cli: Cli) -> io::Result<ExitCode> {
         Some(n) => n as usize,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
+    let backend = if run_args.no_simd {
+        bitdoku_solver::Backend::Portable
+    } else {
+        run_args.backend
+    };
+    if backend.resolve().is_none() {
+        use bitdoku_solver::Backend;
+        let available: Vec<&str> = Backend::available().map(Backend::name).collect();
+        eprintln!(
+            "bitdoku: this CPU cannot run the {backend} back-end (it has: auto, {})",
+            available.join(", ")
+        );
+        return Ok(ExitCode::from(2));
+    }
     let settings = run::Settings {
         task,
         format: run_args.format,
         threads,
         max_guesses: run_args.max_guesses,
         timeout: run_args.timeout,
-        simd: !run_args.no_simd,
+        backend,
         stats: run_args.stats,
         quiet: run_args.quiet,
         norvig: (run_args.solver == args::SolverChoice::Norvig).then(bitdoku_norvig::Norvig::new),
@@ -118,12 +147,17 @@ fn execute(cli: Cli) -> io::Result<ExitCode> {
             totals.good, totals.puzzles, totals.max_secs
         );
         eprintln!(
-            "{} guesses ({:.2} per puzzle), {:.3} s wall time, {} thread{}.",
+            "{} guesses ({:.2} per puzzle), {:.3} s wall time, {} thread{}, back-end {}.",
             totals.guesses,
             totals.guesses as f64 / n,
             started.elapsed().as_secs_f64(),
             settings.threads,
-            if settings.threads == 1 { "" } else { "s" }
+            if settings.threads == 1 { "" } else { "s" },
+            if settings.norvig.is_some() {
+                "n/a (norvig)"
+            } else {
+                settings.backend.resolve().map_or("?", |b| b.name())
+            }
         );
     }
     Ok(if totals.unreadable > 0 {

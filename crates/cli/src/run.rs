@@ -52,8 +52,8 @@ pub struct Settings {
     pub max_guesses: Option<u64>,
     /// Time budget per puzzle.
     pub timeout: Option<std::time::Duration>,
-    /// Let the bitset solver use AVX-512 where the CPU has it.
-    pub simd: bool,
+    /// The bitset solver's back-end.
+    pub backend: bitdoku_solver::Backend,
     /// Time each puzzle and print the summary.
     pub stats: bool,
     /// No progress bar, no per-puzzle messages.
@@ -167,7 +167,7 @@ fn solve_record(record: &Record, settings: &Settings) -> Done {
     let options = Options {
         solution_limit: limit,
         max_guesses: settings.max_guesses,
-        simd: settings.simd,
+        backend: settings.backend,
     };
     let mut timed_out = false;
     let outcome = match settings.timeout {

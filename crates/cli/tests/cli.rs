@@ -375,7 +375,12 @@ fn stats_give_norvig_summary_and_guesses() {
         lines[1].contains(" guesses (") && lines[1].contains(" per puzzle), "),
         "{err}"
     );
-    assert!(lines[1].ends_with("s wall time, 2 threads."), "{err}");
+    assert!(
+        lines[1].contains("s wall time, 2 threads, back-end "),
+        "{err}"
+    );
+    let best = bitdoku_solver::Backend::best().to_string();
+    assert!(lines[1].ends_with(&format!("back-end {best}.")), "{err}");
 }
 
 #[test]

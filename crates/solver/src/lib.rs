@@ -5,10 +5,12 @@
 //! point, the search branches on a square with the fewest candidates. Beside the masks
 //! the fast path keeps each digit's places as three 27-bit band words, so that rule 2
 //! and locked candidates take a few table lookups per band (the `bands` module docs
-//! draw it; ARCHITECTURE.md has the measurements). On x86-64 CPUs with AVX-512BW and
-//! BMI2 (found at run time) the fast path keeps the masks in three 512-bit registers;
-//! [`Options::simd`] can turn that off, with the same answers. No IO, no heap
-//! allocation, no panics on input. The only `unsafe` code is that path's intrinsics.
+//! draw it). Propagation runs on the fastest [`Backend`] the CPU has, found at run
+//! time: on x86-64 with AVX2 or AVX-512 the masks sit in vector registers and the
+//! whole search is compiled for those instructions; elsewhere a portable kernel runs.
+//! [`Options::backend`] chooses, with the same answers. No IO, no heap allocation, no
+//! panics on input. The only `unsafe` code is the back-ends' intrinsics, in one
+//! module.
 //!
 //! Beyond solving: [`observe`] lets an [`Observer`] see every step of a step-by-step
 //! solver (compiled away when unused), [`rate`] grades puzzles from those steps, and
@@ -34,6 +36,8 @@
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
 
+#[allow(unsafe_code)]
+mod arch;
 mod bands;
 pub mod generate;
 pub mod observe;
@@ -41,6 +45,7 @@ pub mod rate;
 mod search;
 mod state;
 
+pub use arch::{Backend, UnknownBackend};
 pub use observe::{Contradiction, Event, Observer};
 pub use search::{search, search_observed, Options, Outcome, Stats};
 

@@ -1,0 +1,187 @@
+//! The AVX2 back-end: the cells in six 256-bit registers, two per band (x86-64 with
+//! AVX2, BMI1, BMI2, POPCNT and LZCNT: Intel since Haswell, AMD since Zen).
+//!
+//! ```text
+//!   register 2b:     lanes 32b +  0 .. 32b + 16 of `Lanes`: squares 27b + 0 .. 27b + 16
+//!   register 2b + 1: lanes 32b + 16 .. 32b + 32:            squares 27b + 16 .. 27b + 27
+//!                    (its lanes 11..16 are the band's padding, always 0)
+//! ```
+//!
+//! AVX2 has no mask registers, so a band word's half becomes a lane mask by
+//! broadcasting it and comparing each lane with its own bit (`expand`); then, as on
+//! AVX-512, a digit leaves every square of a band that lost it at once, with no walk
+//! over the squares and no branch per square, and the squares left with one candidate
+//! come back as a bit mask (`packs` + `movemask`).
+
+use super::Avx2;
+use crate::arch::{Cells, Kernel, Lanes, Pending};
+use core::arch::x86_64::*;
+
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+fn inside<R>(f: impl FnOnce() -> R) -> R {
+    f()
+}
+
+impl Kernel for Avx2 {
+    type Cells = Registers;
+
+    #[inline(always)]
+    fn with_cells<R>(self, lanes: &mut Lanes, f: impl FnOnce(&mut Registers) -> R) -> R {
+        let p = lanes.0.as_mut_ptr() as *mut __m256i;
+        // SAFETY: `Lanes` is 192 bytes aligned to 64: six aligned 32-byte loads and
+        // stores cover it exactly; the token proves AVX2.
+        unsafe {
+            let mut registers = Registers(
+                [
+                    _mm256_load_si256(p),
+                    _mm256_load_si256(p.add(1)),
+                    _mm256_load_si256(p.add(2)),
+                    _mm256_load_si256(p.add(3)),
+                    _mm256_load_si256(p.add(4)),
+                    _mm256_load_si256(p.add(5)),
+                ],
+                self,
+            );
+            let out = f(&mut registers);
+            for (i, &r) in registers.0.iter().enumerate() {
+                _mm256_store_si256(p.add(i), r);
+            }
+            out
+        }
+    }
+
+    #[inline(always)]
+    fn enter<R>(self, f: impl FnOnce() -> R) -> R {
+        // SAFETY: the token proves this CPU has every feature `inside` enables.
+        unsafe { inside(f) }
+    }
+}
+
+/// The 81 cells, two registers per band; see the [module docs](self). It holds the
+/// token, so it exists only on a CPU with AVX2.
+#[derive(Clone, Copy)]
+pub(crate) struct Registers([__m256i; 6], Avx2);
+
+impl Registers {
+    /// The lanes of a 16-bit mask: lane `i` all ones when bit `i` of `mask` is set.
+    #[inline(always)]
+    fn expand(mask: u32) -> __m256i {
+        // SAFETY: a `Registers` exists only with the token, which proves AVX2.
+        unsafe {
+            let each = _mm256_setr_epi16(
+                1,
+                2,
+                4,
+                8,
+                16,
+                32,
+                64,
+                128,
+                256,
+                512,
+                1024,
+                2048,
+                4096,
+                8192,
+                16384,
+                i16::MIN,
+            );
+            let m = _mm256_set1_epi16(mask as u16 as i16);
+            _mm256_cmpeq_epi16(_mm256_and_si256(m, each), each)
+        }
+    }
+}
+
+impl Cells for Registers {
+    type Frozen = Lanes;
+
+    #[inline(always)]
+    fn freeze(&self) -> Lanes {
+        let mut out = Lanes([0; 96]);
+        let p = out.0.as_mut_ptr() as *mut __m256i;
+        // SAFETY: six aligned 32-byte stores fill the 192-byte `Lanes` exactly.
+        unsafe {
+            for (i, &r) in self.0.iter().enumerate() {
+                _mm256_store_si256(p.add(i), r);
+            }
+        }
+        out
+    }
+
+    #[inline(always)]
+    fn frozen_get(frozen: &Lanes, _: &Self, square: usize) -> u16 {
+        frozen.get(square)
+    }
+
+    #[inline(always)]
+    fn triads(word: u32) -> u32 {
+        // Bit 3k of `word | word >> 1 | word >> 2` is set when the triad starting there
+        // has a square; `pext` packs those nine bits.
+        // SAFETY: a `Registers` exists only with the token, which proves BMI2.
+        unsafe { _pext_u32(word | word >> 1 | word >> 2, 0o111_111_111) }
+    }
+
+    #[inline(always)]
+    fn get(&self, square: usize) -> u16 {
+        self.freeze().get(square)
+    }
+
+    #[inline(always)]
+    fn set(&mut self, square: usize, value: u16) {
+        let mut squares = [0; 3];
+        squares[(square / 27) % 3] = 1 << (square % 27);
+        self.set_all(squares, value);
+    }
+
+    #[inline(always)]
+    fn set_all(&mut self, squares: [u32; 3], value: u16) {
+        // SAFETY: the token proves AVX2.
+        unsafe {
+            let v = _mm256_set1_epi16(value as i16);
+            for (band, &word) in squares.iter().enumerate() {
+                for half in 0..2 {
+                    let r = &mut self.0[2 * band + half];
+                    let lanes = Registers::expand(word >> (16 * half));
+                    *r = _mm256_blendv_epi8(*r, v, lanes);
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn lose(&mut self, bit: u16, gone: [u32; 3]) -> Option<Pending> {
+        // SAFETY: the token proves AVX2.
+        unsafe {
+            let bits = _mm256_set1_epi16(bit as i16);
+            let one = _mm256_set1_epi16(1);
+            let zero = _mm256_setzero_si256();
+            let mut empty = zero;
+            let mut singles = 0;
+            for (band, &word) in gone.iter().enumerate() {
+                let mut single = [zero; 2];
+                for (half, single) in single.iter_mut().enumerate() {
+                    let r = &mut self.0[2 * band + half];
+                    let lanes = Registers::expand(word >> (16 * half));
+                    // Every lane in `lanes` holds `bit` (the words agree with the
+                    // cells): clear it there.
+                    let left = _mm256_andnot_si256(_mm256_and_si256(lanes, bits), *r);
+                    *r = left;
+                    // Lanes with at most one candidate, and lanes with none: the first
+                    // also holds the emptied lanes, but then the answer is `None`.
+                    let dec = _mm256_sub_epi16(left, one);
+                    let at_most_one = _mm256_cmpeq_epi16(_mm256_and_si256(left, dec), zero);
+                    *single = _mm256_and_si256(at_most_one, lanes);
+                    let none = _mm256_cmpeq_epi16(left, zero);
+                    empty = _mm256_or_si256(empty, _mm256_and_si256(none, lanes));
+                }
+                // Bytes: packs interleaves the halves' 128-bit lanes; the permute puts
+                // the band's 32 lanes back in order for movemask.
+                let packed = _mm256_packs_epi16(single[0], single[1]);
+                let ordered = _mm256_permute4x64_epi64(packed, 0b11_01_10_00);
+                let mask = _mm256_movemask_epi8(ordered) as u32;
+                singles |= Pending::from(mask & ((1 << 27) - 1)) << (27 * band);
+            }
+            (_mm256_testz_si256(empty, empty) == 1).then_some(singles)
+        }
+    }
+}
