@@ -315,6 +315,10 @@ impl Places {
                         None => return false,
                     }
                 }
+                match cells.settle(self.unplaced) {
+                    Some(singles) => *queue |= singles,
+                    None => return false,
+                }
             }
             if changed == 0 {
                 return true;
@@ -324,6 +328,10 @@ impl Places {
             match self.cut_digit(cells, d, queue) {
                 None => return false,
                 Some(more) => changed |= more,
+            }
+            match cells.settle(self.unplaced) {
+                Some(singles) => *queue |= singles,
+                None => return false,
             }
         }
     }
