@@ -204,15 +204,8 @@ impl<K: Kernel> Bands<K> {
         let queue = Pending::from(BAND & !given[0][0])
             | Pending::from(BAND & !given[0][1]) << 27
             | Pending::from(BAND & !given[0][2]) << 54;
-        let mut cells = Lanes([0; 96]);
-        for (band, values) in values.chunks_exact(27).enumerate() {
-            for (lane, &v) in cells.0[32 * band..].iter_mut().zip(values) {
-                // A given's bit, or all nine for an empty square (no branch).
-                *lane = (1u16 << v >> 1) | (ALL * u16::from(v == 0));
-            }
-        }
         let mut state = Bands {
-            cells,
+            cells: kernel.cells_of(values),
             places: Places {
                 words,
                 unplaced: given[0],

@@ -55,6 +55,84 @@ impl Kernel for Avx2 {
         // SAFETY: the token proves this CPU has every feature `inside` enables.
         unsafe { inside(f) }
     }
+
+    #[inline(always)]
+    fn givens(self, values: &[u8; 81]) -> [[u32; 3]; 10] {
+        let mut given = [[0u32; 3]; 10];
+        for (band, bytes) in band_bytes(values).into_iter().enumerate() {
+            for (v, given) in given.iter_mut().enumerate() {
+                // SAFETY: the token proves AVX2.
+                let eq = unsafe {
+                    _mm256_movemask_epi8(_mm256_cmpeq_epi8(bytes, _mm256_set1_epi8(v as i8)))
+                };
+                given[band] = eq as u32 & ((1 << 27) - 1);
+            }
+        }
+        given
+    }
+
+    #[inline(always)]
+    fn cells_of(self, values: &[u8; 81]) -> Lanes {
+        let mut cells = Lanes([0; 96]);
+        let p = cells.0.as_mut_ptr() as *mut __m256i;
+        // SAFETY: the token proves AVX2; six aligned 32-byte stores fill `Lanes`.
+        unsafe {
+            // Value v -> its cell, low and high byte: 0 -> 0x1FF, v -> 1 << (v - 1).
+            let low = _mm256_setr_epi8(
+                -1, 1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, //
+                -1, 1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0,
+            );
+            let high = _mm256_setr_epi8(
+                1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, //
+                1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0,
+            );
+            // Lanes 11..16 of a band's second register are padding (0).
+            let padding =
+                _mm256_setr_epi16(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0);
+            for (band, bytes) in band_bytes(values).into_iter().enumerate() {
+                let lo = _mm256_shuffle_epi8(low, bytes);
+                let hi = _mm256_shuffle_epi8(high, bytes);
+                let first = widen(lo, hi);
+                let second = widen(
+                    _mm256_permute2x128_si256(lo, lo, 0x11),
+                    _mm256_permute2x128_si256(hi, hi, 0x11),
+                );
+                _mm256_store_si256(p.add(2 * band), first);
+                _mm256_store_si256(p.add(2 * band + 1), _mm256_and_si256(second, padding));
+            }
+        }
+        cells
+    }
+}
+
+/// 16-bit lanes from the low 16 bytes of `low` and of `high`.
+#[inline(always)]
+fn widen(low: __m256i, high: __m256i) -> __m256i {
+    // SAFETY: callers hold the token, which proves AVX2.
+    unsafe {
+        let low = _mm256_cvtepu8_epi16(_mm256_castsi256_si128(low));
+        let high = _mm256_cvtepu8_epi16(_mm256_castsi256_si128(high));
+        _mm256_or_si256(low, _mm256_slli_epi16(high, 8))
+    }
+}
+
+/// The 27 values of each band in the low 27 bytes of a register (the rest 0).
+#[inline(always)]
+fn band_bytes(values: &[u8; 81]) -> [__m256i; 3] {
+    let mut padded = [0u8; 96];
+    for (band, chunk) in values.chunks_exact(27).enumerate() {
+        padded[32 * band..32 * band + 27].copy_from_slice(chunk);
+    }
+    let p = padded.as_ptr() as *const __m256i;
+    // SAFETY: three unaligned 32-byte loads of a 96-byte array; callers hold the
+    // token, which proves AVX2.
+    unsafe {
+        [
+            _mm256_loadu_si256(p),
+            _mm256_loadu_si256(p.add(1)),
+            _mm256_loadu_si256(p.add(2)),
+        ]
+    }
 }
 
 /// The 81 cells, two registers per band; see the [module docs](self). It holds the
