@@ -322,16 +322,13 @@ impl Places {
                 None => return false,
                 Some(more) => changed |= more,
             }
-            match cells.settle(self.unplaced) {
-                Some(singles) => *queue |= singles,
-                None => return false,
-            }
         }
     }
 
     /// Cuts digit `d`'s bands and stacks with the permutation table, then places its
-    /// hidden singles. `None` on a contradiction, else the digits whose words changed
-    /// (by placing a hidden single in a square that held others).
+    /// hidden singles, and settles the cells (see [`Cells::settle`]). `None` on a
+    /// contradiction, else the digits whose words changed (by placing a hidden single
+    /// in a square that held others).
     #[inline(always)]
     fn cut_digit<C: Cells>(&mut self, cells: &mut C, d: usize, queue: &mut Pending) -> Option<u16> {
         let base = 3 * d;
@@ -410,6 +407,10 @@ impl Places {
                 }
             }
             more |= u16::from(self.leave(cells, d, peers, queue)?) << d;
+        }
+        // Half the cuts find nothing: then the cells have not changed.
+        if gone != [0; 3] || singles != [0; 3] {
+            *queue |= cells.settle(self.unplaced)?;
         }
         Some(more)
     }
