@@ -39,15 +39,17 @@ fn solve(c: &mut Criterion) {
                 }
             })
         });
-        // The same without AVX-512 (on a CPU without it, the two rows are the same).
-        let portable = Options::default().with_simd(false);
-        group.bench_function("bitset-portable", |b| {
-            b.iter(|| {
-                for p in &puzzles {
-                    black_box(search(black_box(p), &portable).solution);
-                }
-            })
-        });
+        // The same on each back-end this CPU has (`bitset` is the fastest of them).
+        for backend in bitdoku_solver::Backend::available() {
+            let options = Options::default().with_backend(backend);
+            group.bench_function(format!("bitset-{backend}"), |b| {
+                b.iter(|| {
+                    for p in &puzzles {
+                        black_box(search(black_box(p), &options).solution);
+                    }
+                })
+            });
+        }
         // The string solver on a small sample (it is 50-200x slower): compare the
         // per-puzzle times in the report, not the group totals.
         let norvig = bitdoku_norvig::Norvig::new();

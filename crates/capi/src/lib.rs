@@ -15,12 +15,13 @@
 #![deny(unsafe_op_in_unsafe_fn)]
 
 use bitdoku_core::{Grid, ParseError, ParseErrorKind, RecordReader};
-use bitdoku_solver::{search, Batch, Options, Outcome};
+use bitdoku_solver::{search, Backend, Batch, Options, Outcome};
 use std::cell::Cell;
 use std::ffi::c_char;
 
-/// Bit of `configuration`: keep to the portable path even where the CPU has AVX-512
-/// (same answers; for comparison). Other bits are reserved and ignored.
+/// Bit of `configuration`: keep to the portable back-end (no SIMD) even where the CPU
+/// has AVX2 or AVX-512 (same answers; for comparison). Other bits are reserved and
+/// ignored.
 pub const BITDOKU_PORTABLE: u32 = 1;
 
 /// No error: the last call read every puzzle.
@@ -97,7 +98,11 @@ fn parse(bytes: &[u8]) -> Result<Grid, ParseError> {
 fn options(limit: usize, configuration: u32) -> Options {
     Options::default()
         .with_limit(limit)
-        .with_simd(configuration & BITDOKU_PORTABLE == 0)
+        .with_backend(if configuration & BITDOKU_PORTABLE == 0 {
+            Backend::Auto
+        } else {
+            Backend::Portable
+        })
 }
 
 fn write_solution(outcome: &Outcome, out: &mut [u8]) {

@@ -232,8 +232,13 @@ pub struct Run {
     #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
     pub cpu_timeout: Option<std::time::Duration>,
 
-    /// Keep to the portable solver path even where the CPU has a faster one (the
-    /// default uses it when found). The answers are the same; only the speed differs.
+    /// The machine code the solver runs on: auto (the fastest this CPU has), portable
+    /// (no SIMD), avx2 or avx512. The answers are the same; only the speed differs.
+    /// Asking for one this CPU lacks is a usage error; `bitdoku --version` lists those
+    /// it has.
+    #[arg(long, value_name = "NAME", default_value_t = bitdoku_solver::Backend::Auto)]
+    pub backend: bitdoku_solver::Backend,
+    /// Same as `--backend portable`.
     #[arg(long)]
     pub no_simd: bool,
 

@@ -1,19 +1,37 @@
-//! Which solving back-end a run uses, for `--version` and `--stats`: the one place that
-//! says it.
+//! Which solving back-end a run uses, for `--backend`, `--version` and `--stats`: the
+//! one place that says it. (The back-ends themselves, and the CPU detection, are the
+//! solver's: `bitdoku_solver::Backend`.)
 
-/// The back-end the bitset solver runs on: `avx512` where the CPU has AVX-512BW and
-/// BMI2 and `simd` is allowed (not `--no-simd`), else `portable`.
-pub fn name(simd: bool) -> &'static str {
-    #[cfg(target_arch = "x86_64")]
-    {
-        if simd
-            && std::is_x86_feature_detected!("avx512f")
-            && std::is_x86_feature_detected!("avx512bw")
-            && std::is_x86_feature_detected!("bmi2")
-        {
-            return "avx512";
-        }
-    }
-    let _ = simd;
-    "portable"
+use bitdoku_solver::Backend;
+
+/// The back-end a run asked for (`--backend`, or `--no-simd` for portable), resolved
+/// for this CPU: `Auto` becomes the fastest it has. One it lacks is a usage error,
+/// whose message names those it has.
+pub fn chosen(asked: Backend, no_simd: bool) -> Result<Backend, String> {
+    let asked = if no_simd { Backend::Portable } else { asked };
+    asked.resolve().ok_or_else(|| {
+        format!(
+            "this CPU cannot run the {asked} back-end (it has: auto, {})",
+            available()
+        )
+    })
+}
+
+/// `bitdoku --version`: the version, the back-end a run uses by default, and those
+/// this CPU can run.
+pub fn version() -> String {
+    format!(
+        "{} (solver back-end: {}; this CPU has {})",
+        env!("CARGO_PKG_VERSION"),
+        Backend::best(),
+        available()
+    )
+}
+
+/// The back-ends this CPU can run, as `portable, avx2`.
+fn available() -> String {
+    Backend::available()
+        .map(Backend::name)
+        .collect::<Vec<_>>()
+        .join(", ")
 }

@@ -50,11 +50,7 @@ fn main() -> ExitCode {
 /// The arguments: a repeated option takes its last value (so an alias in a shell
 /// profile can be overridden), and `--version` names the solving back-end.
 fn parse() -> Cli {
-    let version = format!(
-        "{} (solver back-end: {})",
-        env!("CARGO_PKG_VERSION"),
-        backend::name(true)
-    );
+    let version = backend::version();
     let command = Cli::command()
         .args_override_self(true)
         .mut_subcommands(|s| s.args_override_self(true))
@@ -189,6 +185,13 @@ fn run(args: args::Run, task: work::Task) -> io::Result<u8> {
             return Ok(EXIT_USAGE);
         }
     }
+    let backend = match backend::chosen(args.backend, args.no_simd) {
+        Ok(backend) => backend,
+        Err(message) => {
+            messages::error(message);
+            return Ok(EXIT_USAGE);
+        }
+    };
     let inputs = puzzles::or_stdin(&args.files);
     let how = pipeline::Run {
         threads: threads(args.threads),
@@ -201,7 +204,7 @@ fn run(args: args::Run, task: work::Task) -> io::Result<u8> {
         max_guesses: args.max_guesses,
         timeout: args.timeout,
         cpu_timeout: args.cpu_timeout,
-        simd: !args.no_simd,
+        backend,
         timed: args.stats,
         norvig: norvig.then(bitdoku_norvig::Norvig::new),
     };
@@ -237,11 +240,7 @@ fn run(args: args::Run, task: work::Task) -> io::Result<u8> {
                 wall_secs: started.elapsed().as_secs_f64(),
                 threads: if how.line_buffered { 1 } else { how.threads },
                 counts_guesses: !norvig,
-                solver: if norvig {
-                    "norvig"
-                } else {
-                    backend::name(settings.simd)
-                },
+                solver: if norvig { "norvig" } else { backend.name() },
             },
         );
     }

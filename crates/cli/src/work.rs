@@ -28,8 +28,8 @@ pub struct Settings {
     pub timeout: Option<Duration>,
     /// CPU-time budget per puzzle (the solving thread's own CPU time).
     pub cpu_timeout: Option<Duration>,
-    /// Let the bitset solver use its SIMD path where the CPU has one.
-    pub simd: bool,
+    /// The bitset solver's back-end (resolved for this CPU).
+    pub backend: bitdoku_solver::Backend,
     /// Time each puzzle.
     pub timed: bool,
     /// The string solver, when it was chosen instead of the bitset one.
@@ -165,7 +165,7 @@ fn solve(grid: &Grid, board: Option<&Board>, settings: &Settings) -> Done {
     let options = Options::default()
         .with_limit(limit)
         .with_max_guesses(settings.max_guesses)
-        .with_simd(settings.simd);
+        .with_backend(settings.backend);
     let mut timed_out = false;
     let outcome = if settings.timeout.is_none() && settings.cpu_timeout.is_none() {
         search_either(grid, board, &options, ())
@@ -227,7 +227,7 @@ fn rate(grid: &Grid, board: Option<&Board>, settings: &Settings) -> Done {
             board,
             &Options::default()
                 .with_max_guesses(settings.max_guesses)
-                .with_simd(settings.simd),
+                .with_backend(settings.backend),
             (),
         );
         let status = if outcome.complete {
@@ -243,7 +243,9 @@ fn rate(grid: &Grid, board: Option<&Board>, settings: &Settings) -> Done {
     let unique = search_either(
         grid,
         board,
-        &Options::default().with_limit(2).with_simd(settings.simd),
+        &Options::default()
+            .with_limit(2)
+            .with_backend(settings.backend),
         (),
     );
     let status = if unique.solutions > 1 {

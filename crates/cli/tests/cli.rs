@@ -382,6 +382,8 @@ fn stats_give_norvig_summary_and_guesses() {
         lines[1].contains("s wall time, 2 threads, solver "),
         "{err}"
     );
+    let best = bitdoku_solver::Backend::best().to_string();
+    assert!(lines[1].ends_with(&format!("solver {best}.")), "{err}");
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! Every public benchmark set in `../shared/puzzles` solved by the binary and every
-//! solution checked by an independent checker written here (no solver code); the
-//! portable path (`--no-simd`) must print the same. CI runs it
+//! solution checked by an independent checker written here (no solver code); every
+//! back-end this CPU has must print the same, for `solve` and `count`. CI runs it
 //! with the release binary (`BITDOKU_BIN=target/release/bitdoku`); elsewhere it uses the
 //! test build and skips when the sets are not there.
 
@@ -91,27 +91,46 @@ fn every_shared_puzzle_is_solved_correctly() {
             .filter(|(p, s)| !is_solution(p, s.as_bytes()))
             .count();
         assert_eq!(wrong, 0, "{}: wrong solutions", file.display());
-        // The portable path (no AVX-512) gives the same output, line for line.
-        let portable = Command::new(&bin)
-            .args(["solve", "--no-simd"])
-            .arg(&file)
-            .output()
-            .unwrap();
-        assert!(
-            portable.status.success(),
-            "{}: {:?}",
-            file.display(),
-            portable.status
-        );
-        assert!(
-            portable.stdout == stdout.as_bytes(),
-            "{}: --no-simd gives other output",
-            file.display()
-        );
+        // Every back-end gives the same output, line for line, solving and counting.
+        let mut counts = None;
+        for backend in bitdoku_solver::Backend::available() {
+            for task in ["solve", "count"] {
+                let other = Command::new(&bin)
+                    .args([task, "--quiet", "--backend", backend.name()])
+                    .arg(&file)
+                    .output()
+                    .unwrap();
+                let code = other.status.code();
+                assert!(
+                    code == Some(0) || code == Some(1),
+                    "{}: {code:?}",
+                    file.display()
+                );
+                if task == "solve" {
+                    assert!(
+                        other.stdout == stdout.as_bytes(),
+                        "{}: --backend {backend} gives other output",
+                        file.display()
+                    );
+                } else if let Some(counts) = &counts {
+                    assert!(
+                        &other.stdout == counts,
+                        "{}: count --backend {backend} gives other output",
+                        file.display()
+                    );
+                } else {
+                    counts = Some(other.stdout);
+                }
+            }
+        }
         eprintln!(
-            "{}: {} puzzles solved and checked, on both paths",
+            "{}: {} puzzles solved and checked; solve and count identical on back-ends {}",
             file.display(),
-            puzzles.len()
+            puzzles.len(),
+            bitdoku_solver::Backend::available()
+                .map(|b| b.name())
+                .collect::<Vec<_>>()
+                .join(", ")
         );
     }
 }

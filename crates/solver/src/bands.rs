@@ -43,28 +43,21 @@
 //! ```
 //!
 //! The queue is a set of squares (`Pending`, 81 bits), so a square queued twice is
-//! taken once. The cells are read and written through the `Cells` trait, which has
-//! two implementations that give the same states step for step:
-//! - `[u16; 81]` in memory, the portable path: each square that loses a digit is
-//!   visited in turn;
-//! - `wide`'s registers, on x86-64 CPUs with AVX-512BW and BMI2 (detected at run
-//!   time): a band of cells is one 512-bit register and a band word is its lane mask,
-//!   so a digit leaves every square of a band in one instruction.
-//!
-//! [`Options::simd`](crate::Options::simd) chooses; the state remembers the choice
-//! (`Bands::wide`) for the guesses that follow.
+//! taken once. Propagation reads and writes the cells through the kernel of a
+//! back-end (`crate::arch`): in memory on the portable one, in vector registers on
+//! AVX2 and AVX-512, where a band word is a lane mask and a digit leaves every square
+//! of a band at once. All of them give the same states step for step; the state's type
+//! parameter is the kernel (a token that the CPU has its instructions), chosen once
+//! per search.
 //!
 //! Invariant: bit `i` of `words[3*d + b]` is set exactly when `cells[27*b + i]` holds
 //! digit `d + 1`, after every step (checked by a debug assertion at every fixed point,
-//! and by the wide path's subtract, which relies on it). The state is plain data (284
-//! bytes), `Copy`, copied on each guess.
+//! and by the vector kernels' subtract, which relies on it). The state is plain data
+//! (320 bytes), `Copy`, copied on each guess.
 
-use crate::state::{ALL, CANDIDATE_COUNT};
+use crate::arch::{Cells, Kernel, Lanes, Pending};
+use crate::state::{grid_of, ALL};
 use bitdoku_core::{Grid, PEER_BITS};
-
-#[cfg(target_arch = "x86_64")]
-#[allow(unsafe_code)]
-mod wide;
 
 /// The 27 squares of a band.
 const BAND: u32 = (1 << 27) - 1;
@@ -72,24 +65,6 @@ const BAND: u32 = (1 << 27) - 1;
 const ROW: u32 = 0x1FF;
 /// Multiplying a 9-bit column mask by this copies it to the three rows of a band.
 const EVERY_ROW: u32 = 1 | 1 << 9 | 1 << 18;
-
-/// `BOXES_OF_ROW[f]`: for a 9-bit row `f`, bit `k` is set when `f` has a square in box
-/// column `k` (columns 3k..3k+2).
-const BOXES_OF_ROW: [u16; 512] = {
-    let mut table = [0u16; 512];
-    let mut f = 0;
-    while f < 512 {
-        let mut k = 0;
-        while k < 3 {
-            if (f >> (3 * k)) & 7 != 0 {
-                table[f] |= 1 << k;
-            }
-            k += 1;
-        }
-        f += 1;
-    }
-    table
-};
 
 /// `PERMUTATIONS[m]`: `m` is a 3x3 matrix (bit `3*i + j`); the union of the six
 /// permutation matrices that lie inside `m`, or 0 if none does.
@@ -192,13 +167,14 @@ const PEERS_BY_BAND: [[u32; 3]; 81] = {
     table
 };
 
-/// Cell masks plus per-digit band words; see the [module docs](self).
+/// Cell masks plus per-digit band words; see the [module docs](self). `K` is the
+/// back-end's kernel.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) struct Bands {
-    pub(crate) cells: [u16; 81],
+pub(crate) struct Bands<K> {
+    /// The truth: one 9-bit candidate mask per square, in band lanes.
+    pub(crate) cells: Lanes,
     places: Places,
-    /// True if propagation runs on [`wide`]'s registers (set by `start`).
-    wide: bool,
+    kernel: K,
 }
 
 /// Each digit's places as band words, and the squares not yet placed.
@@ -211,136 +187,37 @@ struct Places {
     unplaced: [u32; 3],
 }
 
-/// Squares waiting for rule 1: bit `s` is square `s`.
-type Pending = u128;
-
-/// The 81 cell masks, as propagation reads and writes them; see the [module
-/// docs](self).
-trait Cells {
-    /// What a batch of singles reads their digits from.
-    type Frozen;
-    /// The cells as a batch of singles starts. A single's value does not change until
-    /// it is taken, so the batch may read a copy taken here, which frees each of its
-    /// steps from waiting for the one before.
-    fn freeze(&self) -> Self::Frozen;
-    /// The candidates of `square` as the batch started.
-    fn frozen_get(frozen: &Self::Frozen, live: &Self, square: usize) -> u16;
-    /// The (row, box) triad matrix of a band word: bit `3*r + k` set when row `r` has
-    /// a square in box `k`.
+impl<K: Kernel> Bands<K> {
+    /// The state after the givens and propagation, or `None` if that contradicts.
     #[inline(always)]
-    fn triads(word: u32) -> u32 {
-        u32::from(BOXES_OF_ROW[(word & ROW) as usize])
-            | u32::from(BOXES_OF_ROW[(word >> 9 & ROW) as usize]) << 3
-            | u32::from(BOXES_OF_ROW[(word >> 18) as usize]) << 6
-    }
-    /// The candidates of `square`.
-    fn get(&self, square: usize) -> u16;
-    /// Sets the candidates of `square`.
-    fn set(&mut self, square: usize, value: u16);
-    /// Sets the candidates of the squares in `squares` (one 27-bit word per band).
-    fn set_all(&mut self, squares: [u32; 3], value: u16);
-    /// Takes `bit` from the squares in `gone` (one 27-bit word per band): the squares
-    /// left with one candidate (bit `s` = square `s`), or `None` if one is left with none.
-    fn lose(&mut self, bit: u16, gone: [u32; 3]) -> Option<Pending>;
-}
-
-/// The portable path: the cells in memory.
-impl Cells for [u16; 81] {
-    /// Reads the live cells: in memory, a step does not wait for the one before.
-    type Frozen = ();
-
-    #[inline(always)]
-    fn freeze(&self) {}
-
-    #[inline(always)]
-    fn frozen_get(_: &(), live: &Self, square: usize) -> u16 {
-        live[square]
-    }
-
-    #[inline(always)]
-    fn get(&self, square: usize) -> u16 {
-        self[square]
-    }
-
-    #[inline(always)]
-    fn set(&mut self, square: usize, value: u16) {
-        self[square] = value;
-    }
-
-    #[inline(always)]
-    fn set_all(&mut self, squares: [u32; 3], value: u16) {
-        for (band, mut left) in squares.into_iter().enumerate() {
-            while left != 0 {
-                let square = 27 * band + left.trailing_zeros() as usize;
-                left &= left - 1;
-                if let Some(cell) = self.get_mut(square) {
-                    *cell = value;
-                }
+    pub(crate) fn start(kernel: K, grid: &Grid) -> Option<Bands<K>> {
+        let values = grid.values();
+        let given = kernel.givens(values);
+        // Each digit's places: its givens and the empty squares. The givens are queued
+        // for rule 1 like any single (two equal givens in a unit meet there).
+        let mut words = [0u32; 27];
+        for d in 0..9 {
+            for band in 0..3 {
+                words[3 * d + band] = given[0][band] | given[d + 1][band];
             }
         }
-    }
-
-    #[inline(always)]
-    fn lose(&mut self, bit: u16, gone: [u32; 3]) -> Option<Pending> {
-        // Two runs, bands 0 and 1 (54 squares) and band 2, each with its singles as a
-        // u64 (cheaper to build than a u128).
-        let mut empty = false;
-        let mut singles = [0u64; 2];
-        let runs = [
-            u64::from(gone[0]) | u64::from(gone[1]) << 27,
-            u64::from(gone[2]),
-        ];
-        for (run, mut left) in runs.into_iter().enumerate() {
-            while left != 0 {
-                let i = left.trailing_zeros();
-                left &= left - 1;
-                let cell = self.get_mut(54 * run + i as usize)?;
-                let now = *cell & !bit;
-                *cell = now;
-                empty |= now == 0;
-                singles[run] |= u64::from(now & now.wrapping_sub(1) == 0) << i;
-            }
-        }
-        let singles = Pending::from(singles[0]) | Pending::from(singles[1]) << 54;
-        (!empty).then_some(singles)
-    }
-}
-
-impl Bands {
-    /// The state after the givens and propagation, or `None` if that contradicts. With
-    /// `simd`, on the wide path if this CPU has it.
-    pub(crate) fn start(grid: &Grid, simd: bool) -> Option<Bands> {
-        #[cfg(target_arch = "x86_64")]
-        if simd {
-            if let Some(state) = wide::start(grid) {
-                debug_assert!(state.is_none_or(|s| s.consistent()));
-                return state;
-            }
-        }
-        let _ = simd;
+        let queue = Pending::from(BAND & !given[0][0])
+            | Pending::from(BAND & !given[0][1]) << 27
+            | Pending::from(BAND & !given[0][2]) << 54;
         let mut state = Bands {
-            cells: [ALL; 81],
+            cells: kernel.cells_of(values),
             places: Places {
-                words: [BAND; 27],
-                unplaced: [BAND; 3],
+                words,
+                unplaced: given[0],
             },
-            wide: false,
+            kernel,
         };
-        let mut queue = 0;
-        for (s, &v) in grid.values().iter().enumerate() {
-            if v != 0 {
-                // Givens are placed before any propagation, so each square still holds
-                // its given; two equal givens in a unit meet in rule 1.
-                let d = usize::from(v - 1) % 9;
-                state.places.place(&mut state.cells, s, d, &mut queue);
-            }
-        }
         state.propagate(queue, ALL).then_some(state)
     }
 
     /// Places digit `bit` (one bit) in `square` (a guess) and propagates. False on a
     /// contradiction; the state is then garbage.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn assign(&mut self, square: usize, bit: u16) -> bool {
         let mut queue = 0;
         let d = bit.trailing_zeros() as usize;
@@ -348,18 +225,29 @@ impl Bands {
         self.propagate(queue, changed)
     }
 
-    /// [`Places::propagate`] on this state's path.
+    /// [`Places::propagate`] with the cells in the kernel's storage.
+    #[inline(always)]
     fn propagate(&mut self, mut queue: Pending, changed: u16) -> bool {
-        #[cfg(target_arch = "x86_64")]
-        if self.wide {
-            if let Some(ok) = wide::propagate(self, queue, changed) {
-                debug_assert!(!ok || self.consistent());
-                return ok;
-            }
-        }
-        let ok = self.places.propagate(&mut self.cells, &mut queue, changed);
+        let places = &mut self.places;
+        let ok = self.kernel.with_cells(
+            &mut self.cells,
+            #[inline(always)]
+            |cells| places.propagate(cells, &mut queue, changed),
+        );
         debug_assert!(!ok || self.consistent());
         ok
+    }
+
+    /// The kernel this state runs on.
+    #[inline(always)]
+    pub(crate) fn kernel(&self) -> K {
+        self.kernel
+    }
+
+    /// The grid of the cells (squares with several candidates come out empty).
+    #[inline]
+    pub(crate) fn grid(&self) -> Grid {
+        grid_of(&self.cells.squares())
     }
 }
 
@@ -420,6 +308,10 @@ impl Places {
                         None => return false,
                     }
                 }
+                match cells.settle(self.unplaced) {
+                    Some(singles) => *queue |= singles,
+                    None => return false,
+                }
             }
             if changed == 0 {
                 return true;
@@ -434,8 +326,9 @@ impl Places {
     }
 
     /// Cuts digit `d`'s bands and stacks with the permutation table, then places its
-    /// hidden singles. `None` on a contradiction, else the digits whose words changed
-    /// (by placing a hidden single in a square that held others).
+    /// hidden singles, and settles the cells (see [`Cells::settle`]). `None` on a
+    /// contradiction, else the digits whose words changed (by placing a hidden single
+    /// in a square that held others).
     #[inline(always)]
     fn cut_digit<C: Cells>(&mut self, cells: &mut C, d: usize, queue: &mut Pending) -> Option<u16> {
         let base = 3 * d;
@@ -515,6 +408,10 @@ impl Places {
             }
             more |= u16::from(self.leave(cells, d, peers, queue)?) << d;
         }
+        // Half the cuts find nothing: then the cells have not changed.
+        if gone != [0; 3] || singles != [0; 3] {
+            *queue |= cells.settle(self.unplaced)?;
+        }
         Some(more)
     }
 
@@ -540,12 +437,12 @@ impl Places {
     }
 }
 
-impl Bands {
+impl<K: Kernel> Bands<K> {
     /// True if `words` agrees with `cells` (for debug assertions).
     fn consistent(&self) -> bool {
         (0..81).all(|s| {
             (0..9).all(|d| {
-                (self.cells[s] >> d & 1 == 1)
+                (self.cells.get(s) >> d & 1 == 1)
                     == (self.places.words[3 * d + s / 27] >> (s % 27) & 1 == 1)
             })
         })
@@ -556,7 +453,7 @@ impl Bands {
     /// unsolved peers (the degree heuristic; the first in row-major order on a tie).
     /// On forum-hardest the tie-break cuts guesses from 141 to 84 per puzzle against
     /// taking the first two-candidate square.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn most_constrained(&self) -> Option<usize> {
         // Per band, from the digit words: `open` holds the squares seen in at least two
         // words (unsolved), `pairs` those seen in exactly two.
@@ -595,9 +492,9 @@ impl Bands {
             return best;
         }
         // No square has two candidates (rare): the same rule over all of them.
-        let mut fewest = u8::MAX;
-        for (square, &c) in self.cells.iter().enumerate() {
-            let n = CANDIDATE_COUNT[c as usize & 0x1FF];
+        let mut fewest = u32::MAX;
+        for square in 0..81 {
+            let n = (self.cells.get(square) & ALL).count_ones();
             if n > 1 && n <= fewest {
                 let d = degree(square);
                 if n < fewest || d > most {

@@ -4,10 +4,13 @@
 //! `Copy` data copied on each guess. Propagation runs Norvig's two rules to a fixed
 //! point, the search branches on a square with the fewest candidates. Beside the masks
 //! the fast path keeps each digit's places as three 27-bit band words, so that rule 2
-//! and locked candidates take a few table lookups per band. On x86-64 CPUs with AVX-512BW and
-//! BMI2 (found at run time) the fast path keeps the masks in three 512-bit registers;
-//! [`Options::simd`] can turn that off, with the same answers. No IO, no heap
-//! allocation, no panics on input. The only `unsafe` code is that path's intrinsics.
+//! and locked candidates take a few table lookups per band. Propagation runs on the
+//! fastest [`Backend`] the CPU has, found at run time: on x86-64 with AVX2 or AVX-512
+//! the masks sit in vector registers and the whole search is compiled for those
+//! instructions; elsewhere a portable kernel runs.
+//! [`Options::backend`] chooses, with the same answers. No IO, no heap allocation, no
+//! panics on input. The only `unsafe` code is the back-ends' intrinsics, in one
+//! module.
 //!
 //! Beyond solving: [`observe`] lets an [`Observer`] see every step of a step-by-step
 //! solver (compiled away when unused), [`rate`] grades puzzles from those steps, and
@@ -37,6 +40,8 @@
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
 
+#[allow(unsafe_code)]
+mod arch;
 mod bands;
 mod batch;
 pub mod enumerate;
@@ -47,6 +52,7 @@ pub mod rate;
 mod search;
 mod state;
 
+pub use arch::{Backend, UnknownBackend};
 pub use batch::{count_many, solve_many, Batch, ThreadPoolError};
 pub use observe::{squares_at, Contradiction, Event, Observer};
 pub use search::{

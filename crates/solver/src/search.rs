@@ -3,6 +3,7 @@
 //! digits in increasing order. One routine serves solve, count and uniqueness: it
 //! stops after `solution_limit` solutions or when the guess budget runs out.
 
+use crate::arch::{self, Backend, Kernel, WithKernel};
 use crate::bands::Bands;
 use crate::observe::{Event, Observer};
 use crate::state::{grid_of, State};
@@ -35,10 +36,11 @@ pub struct Options {
     /// is not interrupted. A search that runs out of time ends with
     /// [`Outcome::complete`] false and [`Outcome::timed_out`] true.
     pub time_limit: Option<Duration>,
-    /// Use the AVX-512 path when the CPU has it (x86-64 with AVX-512BW and BMI2, found
-    /// at run time); false keeps to the portable path. Both give the same answers and
-    /// statistics; only the speed differs.
-    pub simd: bool,
+    /// The machine code the fast engine runs on: [`Backend::Auto`] (the default) picks
+    /// the fastest this CPU has; one it lacks runs as `Auto`. All give the same answers
+    /// and statistics; only the speed differs. (An observed search runs the
+    /// step-by-step engine, which has one back-end.)
+    pub backend: Backend,
 }
 
 impl Default for Options {
@@ -47,7 +49,7 @@ impl Default for Options {
             solution_limit: 1,
             max_guesses: None,
             time_limit: None,
-            simd: true,
+            backend: Backend::Auto,
         }
     }
 }
@@ -75,10 +77,10 @@ impl Options {
         self
     }
 
-    /// These options with [`Options::simd`] set.
+    /// These options with [`Options::backend`] set.
     #[must_use]
-    pub const fn with_simd(mut self, simd: bool) -> Options {
-        self.simd = simd;
+    pub const fn with_backend(mut self, backend: Backend) -> Options {
+        self.backend = backend;
         self
     }
 }
@@ -126,18 +128,26 @@ const LOCKED_DEPTH: u32 = 3;
 /// [`Bands`] is the fast path; [`State`] runs the rules one step at a time and reports
 /// each step to the observer, so an observed search uses it.
 trait Engine: Copy {
-    /// Each square's candidates.
-    fn cells(&self) -> &[u16; 81];
+    /// The candidates of `square`.
+    fn candidates(&self, square: usize) -> u16;
+    /// The grid of the solved squares.
+    fn grid(&self) -> Grid;
     /// See [`State::most_constrained`].
     fn most_constrained(&self) -> Option<usize>;
     /// Places `bit` in `square` and propagates; false on a contradiction.
     fn assign<O: Observer>(&mut self, square: usize, bit: u16, depth: u32, obs: &mut O) -> bool;
+    /// Runs `f` compiled for the engine's machine code (see [`Kernel::enter`]).
+    fn enter<R>(&self, f: impl FnOnce() -> R) -> R;
 }
 
 impl Engine for State {
     #[inline(always)]
-    fn cells(&self) -> &[u16; 81] {
-        &self.cells
+    fn candidates(&self, square: usize) -> u16 {
+        self.cells[square]
+    }
+    #[inline(always)]
+    fn grid(&self) -> Grid {
+        grid_of(&self.cells)
     }
     #[inline(always)]
     fn most_constrained(&self) -> Option<usize> {
@@ -147,12 +157,20 @@ impl Engine for State {
     fn assign<O: Observer>(&mut self, square: usize, bit: u16, depth: u32, obs: &mut O) -> bool {
         State::assign(self, square, bit, depth <= LOCKED_DEPTH, obs)
     }
+    #[inline(always)]
+    fn enter<R>(&self, f: impl FnOnce() -> R) -> R {
+        f()
+    }
 }
 
-impl Engine for Bands {
+impl<K: Kernel> Engine for Bands<K> {
     #[inline(always)]
-    fn cells(&self) -> &[u16; 81] {
-        &self.cells
+    fn candidates(&self, square: usize) -> u16 {
+        self.cells.get(square)
+    }
+    #[inline(always)]
+    fn grid(&self) -> Grid {
+        Bands::grid(self)
     }
     #[inline(always)]
     fn most_constrained(&self) -> Option<usize> {
@@ -161,6 +179,10 @@ impl Engine for Bands {
     #[inline(always)]
     fn assign<O: Observer>(&mut self, square: usize, bit: u16, _: u32, _: &mut O) -> bool {
         Bands::assign(self, square, bit)
+    }
+    #[inline(always)]
+    fn enter<R>(&self, f: impl FnOnce() -> R) -> R {
+        self.kernel().enter(f)
     }
 }
 
@@ -182,25 +204,36 @@ struct Search<O> {
 }
 
 impl<O: Observer> Search<O> {
-    /// Explores `state` (already propagated); true when the search must stop.
+    /// Explores `state` (already propagated); true when the search must stop. Each
+    /// node runs inside the engine's machine-code context, so the recursion stays in
+    /// one `#[target_feature]` function per back-end.
+    #[inline(always)]
     fn explore<E: Engine>(&mut self, state: &E, depth: u32) -> bool {
+        state.enter(
+            #[inline(always)]
+            || self.explore_here(state, depth),
+        )
+    }
+
+    /// The body of [`Search::explore`].
+    #[inline(always)]
+    fn explore_here<E: Engine>(&mut self, state: &E, depth: u32) -> bool {
         let Some(square) = state.most_constrained() else {
             if O::ENABLED {
-                self.observer
-                    .event(&Event::Solution(grid_of(state.cells())));
+                self.observer.event(&Event::Solution(state.grid()));
             }
             if O::SOLUTIONS {
-                self.observer.solution(&grid_of(state.cells()));
+                self.observer.solution(&state.grid());
             }
             if self.solutions == 0 {
-                self.first = Some(grid_of(state.cells()));
+                self.first = Some(state.grid());
             }
             self.solutions += 1;
             return self.solutions >= self.limit;
         };
         let depth = depth + 1;
         self.stats.max_depth = self.stats.max_depth.max(depth);
-        let mut candidates = state.cells()[square];
+        let mut candidates = state.candidates(square);
         while candidates != 0 {
             if (self.stats.guesses >= self.budget && self.out_of_guesses())
                 || !self.observer.keep_going()
@@ -212,7 +245,7 @@ impl<O: Observer> Search<O> {
             let bit = candidates & candidates.wrapping_neg();
             candidates ^= bit;
             if O::ENABLED {
-                self.guess_event(state.cells()[square], square, bit, depth);
+                self.guess_event(state.candidates(square), square, bit, depth);
             }
             let mut child = *state;
             if !child.assign(square, bit, depth, &mut self.observer) {
@@ -300,8 +333,14 @@ pub fn search_observed<O: Observer>(grid: &Grid, options: &Options, observer: O)
         if let Some(state) = State::start(grid, true, &mut search.observer) {
             search.explore(&state, 0);
         }
-    } else if let Some(state) = Bands::start(grid, options.simd) {
-        search.explore(&state, 0);
+    } else {
+        arch::dispatch(
+            options.backend,
+            Fast {
+                grid,
+                search: &mut search,
+            },
+        );
     }
     search.outcome()
 }
@@ -360,5 +399,28 @@ impl<O: Observer> Search<O> {
             timed_out: self.timed_out,
             stats: self.stats,
         }
+    }
+}
+
+/// A search on the band engine, started with the kernel [`arch::dispatch`] chose.
+struct Fast<'a, O> {
+    grid: &'a Grid,
+    search: &'a mut Search<O>,
+}
+
+impl<O: Observer> WithKernel for Fast<'_, O> {
+    type Output = ();
+
+    #[inline(always)]
+    fn call<K: Kernel>(self, kernel: K) {
+        let Fast { grid, search } = self;
+        kernel.enter(
+            #[inline(always)]
+            || {
+                if let Some(state) = Bands::start(kernel, grid) {
+                    search.explore(&state, 0);
+                }
+            },
+        );
     }
 }

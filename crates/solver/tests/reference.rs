@@ -2,7 +2,9 @@
 //! digits, no bitsets, no propagation) on random puzzles, memchr-style.
 
 use bitdoku_core::Grid;
-use bitdoku_solver::{count_solutions, search, search_observed, solve, Event, Observer, Options};
+use bitdoku_solver::{
+    count_solutions, search, search_observed, solve, Backend, Event, Observer, Options,
+};
 use proptest::prelude::*;
 
 /// The naive reference: backtracking over a `[u8; 81]`, checking rows, columns and
@@ -169,22 +171,29 @@ fn check_against_reference(cells: [u8; 81]) -> Result<(), TestCaseError> {
             prop_assert_eq!(Some(*s.values()), first);
         }
     }
-    // Both paths of the band engine: AVX-512 (where the CPU has it) and portable.
-    let outcomes =
-        [true, false].map(|simd| search(&grid, &Options::default().with_limit(2).with_simd(simd)));
-    for outcome in &outcomes {
-        prop_assert!(outcome.complete);
-        prop_assert_eq!(outcome.solutions, expected);
-    }
-    // Step for step the same search: the same first solution and the same work.
-    let [wide, portable] = &outcomes;
-    prop_assert_eq!(
-        wide.solution,
-        portable.solution,
-        "paths disagree on {}",
-        grid
+    // Every back-end of the band engine this CPU has (portable always), step for step
+    // the same search: the same first solution and the same work.
+    let portable = search(
+        &grid,
+        &Options::default()
+            .with_limit(2)
+            .with_backend(Backend::Portable),
     );
-    prop_assert_eq!(wide.stats, portable.stats, "paths disagree on {}", grid);
+    prop_assert!(portable.complete);
+    prop_assert_eq!(portable.solutions, expected);
+    for backend in Backend::available() {
+        let outcome = search(
+            &grid,
+            &Options::default().with_limit(2).with_backend(backend),
+        );
+        prop_assert_eq!(
+            outcome,
+            portable,
+            "{} disagrees with portable on {}",
+            backend,
+            grid
+        );
+    }
     // The step-by-step engine (what an observed search runs) agrees too.
     let steps = search_observed(&grid, &Options::default().with_limit(2), Steps);
     prop_assert_eq!(
@@ -217,8 +226,8 @@ proptest! {
     #[test]
     fn guess_limit_is_respected(cells in dug_puzzle(), limit in 0u64..5) {
         let grid = Grid::from_values(cells);
-        for simd in [true, false] {
-            let options = Options::default().with_max_guesses(Some(limit)).with_simd(simd);
+        for backend in Backend::available() {
+            let options = Options::default().with_max_guesses(Some(limit)).with_backend(backend);
             let outcome = search(&grid, &options);
             prop_assert!(outcome.stats.guesses <= limit);
             if !outcome.complete {

@@ -28,12 +28,12 @@ fn an_endless_count_stops_at_the_time_limit() {
 
 #[test]
 fn a_zero_limit_stops_at_the_first_guess() {
-    for simd in [true, false] {
+    for backend in bitdoku_solver::Backend::available() {
         let outcome = search(
             &Grid::EMPTY,
             &endless()
                 .with_time_limit(Some(Duration::ZERO))
-                .with_simd(simd),
+                .with_backend(backend),
         );
         assert!(outcome.timed_out && !outcome.complete);
         assert_eq!(outcome.stats.guesses, 0);

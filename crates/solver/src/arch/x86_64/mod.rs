@@ -1,0 +1,45 @@
+//! x86-64 back-ends, and the CPU detection that makes their tokens.
+//!
+//! `std::is_x86_feature_detected!` asks the CPU once per process and caches the
+//! answer, so making a token is a load and a test. A token (`Avx2`, `Avx512`) can only
+//! be made by its `new`, which checks, so holding one proves the instructions exist:
+//! the `# Safety` contract of every `unsafe` block in these modules.
+
+mod avx2;
+mod avx512;
+
+/// The AVX2 kernel's token: this CPU has AVX2, BMI1, BMI2, POPCNT and LZCNT.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Avx2(());
+
+impl Avx2 {
+    /// The token, if this CPU has the instructions.
+    #[inline]
+    pub(crate) fn new() -> Option<Avx2> {
+        (std::is_x86_feature_detected!("avx2")
+            && std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("bmi2")
+            && std::is_x86_feature_detected!("popcnt")
+            && std::is_x86_feature_detected!("lzcnt"))
+        .then_some(Avx2(()))
+    }
+}
+
+/// The AVX-512 kernel's token: this CPU has AVX-512F, AVX-512BW, BMI1, BMI2, POPCNT
+/// and LZCNT.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Avx512(());
+
+impl Avx512 {
+    /// The token, if this CPU has the instructions.
+    #[inline]
+    pub(crate) fn new() -> Option<Avx512> {
+        (std::is_x86_feature_detected!("avx512f")
+            && std::is_x86_feature_detected!("avx512bw")
+            && std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("bmi2")
+            && std::is_x86_feature_detected!("popcnt")
+            && std::is_x86_feature_detected!("lzcnt"))
+        .then_some(Avx512(()))
+    }
+}
