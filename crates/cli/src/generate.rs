@@ -7,22 +7,12 @@ use crate::messages::{self, EXIT_FAILED, EXIT_OK};
 use crate::output::write_grid;
 use crate::progress::Progress;
 use bitdoku_core::Grid;
-use bitdoku_solver::generate::{generate, norvig_random_puzzle, Settings, Symmetry};
+use bitdoku_solver::generate::{generate, norvig_random_puzzle, puzzle_seed, Settings, Symmetry};
 use rayon::prelude::*;
 use std::io::{self, Write};
 
 /// Puzzles made per batch between writes.
 const BATCH: u64 = 256;
-
-/// SplitMix64: the seed of puzzle `index` under `seed`.
-fn puzzle_seed(seed: u64, index: u64) -> u64 {
-    let mut z = seed
-        .wrapping_add(index.wrapping_mul(0x9E37_79B9_7F4A_7C15))
-        .wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 
 /// Writes `args.count` puzzles to `out`; the exit code.
 pub fn run(args: &Generate, threads: usize, out: &mut dyn Write) -> io::Result<u8> {

@@ -25,7 +25,7 @@ use crate::puzzles;
 use crate::signals;
 use crate::work::{work, Done, Settings};
 use bitdoku_core::Record;
-use rayon::prelude::*;
+use bitdoku_solver::Options;
 use std::io::{self, Write};
 
 /// Records read, solved and written per batch: big enough to keep every thread busy
@@ -57,18 +57,15 @@ struct Batch {
 impl Batch {
     /// Solves the batch on this thread.
     fn solve_sequential(&mut self, settings: &Settings) {
-        self.results.clear();
-        self.results
-            .extend(self.records.iter().map(|r| work(r, settings)));
+        let batch = bitdoku_solver::Batch::sequential(Options::default());
+        batch.map(&self.records, |r| work(r, settings), &mut self.results);
     }
 
-    /// Solves the batch on the rayon pool the caller runs in.
+    /// Solves the batch on the rayon pool the caller runs in: the solver's batch
+    /// loop, with the CLI's work (budgets, timing, the record's status) per puzzle.
     fn solve_parallel(&mut self, settings: &Settings) {
-        self.records
-            .par_iter()
-            .with_min_len(32)
-            .map(|r| work(r, settings))
-            .collect_into_vec(&mut self.results)
+        let batch = bitdoku_solver::Batch::new(Options::default());
+        batch.map(&self.records, |r| work(r, settings), &mut self.results);
     }
 }
 

@@ -12,7 +12,7 @@
 #![deny(missing_docs)]
 
 use bitdoku_core::{Grid, ParseError};
-use bitdoku_solver::generate::{generate as make_puzzle, Settings, Symmetry};
+use bitdoku_solver::generate::{generate as make_puzzle, puzzle_seed, Settings, Symmetry};
 use bitdoku_solver::{rate::rate as rate_grid, Batch, Options, Outcome};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -158,17 +158,6 @@ fn rate<'py>(py: Python<'py>, puzzle: String) -> PyResult<Option<Bound<'py, PyDi
     dict.set_item("backtracks", rating.backtracks)?;
     dict.set_item("max_depth", rating.max_depth)?;
     Ok(Some(dict))
-}
-
-/// SplitMix64 of (seed, index): each puzzle gets its own generator, so the result
-/// does not depend on the thread count. The same mix as `bitdoku generate`.
-fn puzzle_seed(seed: u64, index: u64) -> u64 {
-    let mut z = seed
-        .wrapping_add(index.wrapping_mul(0x9E37_79B9_7F4A_7C15))
-        .wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// generate(n, seed=None, clues=None, symmetric=False, minimal=False, threads=None)

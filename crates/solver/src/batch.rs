@@ -78,6 +78,15 @@ impl Batch {
         Batch { options, threads }
     }
 
+    /// A batch that searches with `options` on the calling thread, one puzzle after
+    /// the other (what `with_threads(options, Some(1))` gives, without a `Result`).
+    pub const fn sequential(options: Options) -> Batch {
+        Batch {
+            options,
+            threads: Threads::Caller,
+        }
+    }
+
     /// A batch that searches with `options` on `threads` threads: `None` or `Some(0)`
     /// as [`Batch::new`], `Some(1)` on the calling thread, `Some(n)` on a pool of `n`
     /// threads of its own (named `bitdoku-0`, `bitdoku-1`, ...), started here and

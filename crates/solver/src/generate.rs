@@ -205,6 +205,28 @@ fn random_fill(rng: &mut Rng) -> Option<State> {
     Some(state)
 }
 
+/// The seed of puzzle `index` of a run seeded with `seed` (SplitMix64 of the pair):
+/// each puzzle gets its own generator, so a run gives the same puzzles at any thread
+/// count. `bitdoku generate` and the Python module's `generate` both use it, so they
+/// give the same puzzles for the same seed.
+///
+/// ```
+/// use bitdoku_solver::generate::{generate, puzzle_seed, Settings};
+/// let mut rng = fastrand::Rng::with_seed(puzzle_seed(42, 0));
+/// let first = generate(&mut rng, &Settings::default());
+/// let mut again = fastrand::Rng::with_seed(puzzle_seed(42, 0));
+/// assert_eq!(first, generate(&mut again, &Settings::default()));
+/// assert_ne!(puzzle_seed(42, 0), puzzle_seed(42, 1));
+/// ```
+pub const fn puzzle_seed(seed: u64, index: u64) -> u64 {
+    let mut z = seed
+        .wrapping_add(index.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 /// A puzzle with exactly one solution, or `None` when `settings.clues` or
 /// `settings.level` could not be met in `settings.attempts` filled grids.
 pub fn generate(rng: &mut Rng, settings: &Settings) -> Option<Grid> {
