@@ -150,7 +150,7 @@ fn read_line(reader: &mut dyn BufRead, buf: &mut Vec<u8>, consumed: &mut u64) ->
             });
         }
         any = true;
-        let (part, found) = match memchr_newline(chunk) {
+        let (part, found) = match memchr::memchr(b'\n', chunk) {
             Some(i) => (&chunk[..i], Some(i)),
             None => (chunk, None),
         };
@@ -169,29 +169,6 @@ fn read_line(reader: &mut dyn BufRead, buf: &mut Vec<u8>, consumed: &mut u64) ->
             return Ok(if too_long { Line::TooLong } else { Line::Text });
         }
     }
-}
-
-/// The first `\n` in `bytes`, eight bytes at a time: a byte of `x = word ^ 0x0a..0a`
-/// is zero where the word has a newline, and `(x - 0x01..01) & !x & 0x80..80` sets the
-/// top bit of the lowest zero byte (bytes above it may be set falsely, so only the
-/// lowest one is read).
-#[inline]
-fn memchr_newline(bytes: &[u8]) -> Option<usize> {
-    const ONES: u64 = u64::from_le_bytes([1; 8]);
-    const HIGHS: u64 = ONES << 7;
-    let chunks = bytes.chunks_exact(8);
-    let tail = chunks.remainder();
-    for (k, chunk) in chunks.enumerate() {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        let x = u64::from_le_bytes(word) ^ (ONES * u64::from(b'\n'));
-        let zero = x.wrapping_sub(ONES) & !x & HIGHS;
-        if zero != 0 {
-            return Some(8 * k + zero.trailing_zeros() as usize / 8);
-        }
-    }
-    let done = bytes.len() - tail.len();
-    tail.iter().position(|&b| b == b'\n').map(|i| done + i)
 }
 
 /// Reads all of `reader` (for tests).
@@ -213,27 +190,6 @@ fn lines_of(mut reader: impl Read) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn newline_search_agrees_with_the_naive_one() {
-        // Every length up to 40 and every position of the first newline, with bytes
-        // that differ from `\n` by one bit (0x0b, 0x08, 0x8a) and newlines after it.
-        for len in 0..40 {
-            for first in 0..=len {
-                for filler in [b'x', 0x0b, 0x08, 0x8a, 0xff] {
-                    let mut bytes = vec![filler; len];
-                    if first < len {
-                        bytes[first] = b'\n';
-                        for b in bytes.iter_mut().skip(first + 1).step_by(3) {
-                            *b = b'\n';
-                        }
-                    }
-                    let naive = bytes.iter().position(|&b| b == b'\n');
-                    assert_eq!(memchr_newline(&bytes), naive, "{bytes:?}");
-                }
-            }
-        }
-    }
 
     #[test]
     fn long_lines_are_skipped_not_stored() {
