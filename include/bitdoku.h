@@ -15,8 +15,9 @@
 #define BITDOKU_INVALID SIZE_MAX
 
 /*
- Bit of `configuration`: keep to the portable path even where the CPU has AVX-512
- (same answers; for comparison). Other bits are reserved and ignored.
+ Bit of `configuration`: keep to the portable back-end (no SIMD) even where the CPU
+ has AVX2 or AVX-512 (same answers; for comparison). Other bits are reserved and
+ ignored.
  */
 #define BITDOKU_PORTABLE 1
 
