@@ -225,10 +225,19 @@ pub(crate) trait Cells {
     fn triads(word: u32) -> u32 {
         portable::triads(word)
     }
-    /// The candidates of `square`.
-    fn get(&self, square: usize) -> u16;
-    /// Sets the candidates of `square`.
-    fn set(&mut self, square: usize, value: u16);
+    /// The candidates of `square` (a vector kernel reads it from a stored copy).
+    #[inline(always)]
+    fn get(&self, square: usize) -> u16 {
+        Self::frozen_get(&self.freeze(), self, square)
+    }
+    /// Sets the candidates of `square` (a vector kernel sets one lane of
+    /// [`Cells::set_all`]).
+    #[inline(always)]
+    fn set(&mut self, square: usize, value: u16) {
+        let mut squares = [0; 3];
+        squares[square / 27 % 3] = 1 << (square % 27);
+        self.set_all(squares, value);
+    }
     /// Sets the candidates of the squares in `squares` (one 27-bit word per band).
     fn set_all(&mut self, squares: [u32; 3], value: u16);
     /// Takes `bit` from the squares in `gone` (one 27-bit word per band; every one of

@@ -107,22 +107,8 @@ impl Cells for Registers {
 
     #[inline(always)]
     fn triads(word: u32) -> u32 {
-        // Bit 3k of `word | word >> 1 | word >> 2` is set when the triad starting there
-        // has a square; `pext` packs those nine bits.
         // SAFETY: a `Registers` exists only with the token, which proves BMI2.
-        unsafe { _pext_u32(word | word >> 1 | word >> 2, 0o111_111_111) }
-    }
-
-    #[inline(always)]
-    fn get(&self, square: usize) -> u16 {
-        self.freeze().get(square)
-    }
-
-    #[inline(always)]
-    fn set(&mut self, square: usize, value: u16) {
-        let mut squares = [0; 3];
-        squares[(square / 27) % 3] = 1 << (square % 27);
-        self.set_all(squares, value);
+        unsafe { super::pext_triads(word) }
     }
 
     #[inline(always)]

@@ -8,6 +8,19 @@
 mod avx2;
 mod avx512;
 
+/// [`Cells::triads`](crate::arch::Cells::triads) with BMI2: bit `3k` of
+/// `word | word >> 1 | word >> 2` is set when the triad starting there has a square,
+/// and `pext` packs those nine bits.
+///
+/// # Safety
+///
+/// The CPU must have BMI2 (both kernels' tokens prove it).
+#[inline(always)]
+unsafe fn pext_triads(word: u32) -> u32 {
+    // SAFETY: the caller guarantees BMI2.
+    unsafe { core::arch::x86_64::_pext_u32(word | word >> 1 | word >> 2, 0o111_111_111) }
+}
+
 /// The AVX2 kernel's token: this CPU has AVX2, BMI1, BMI2, POPCNT and LZCNT.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Avx2(());
