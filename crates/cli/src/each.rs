@@ -2,7 +2,7 @@
 //! of each argument, an unreadable record reported at its `file:line:col`, and the
 //! exit status from what was seen.
 
-use crate::messages::{self, EXIT_FAILED, EXIT_OK, EXIT_USAGE};
+use crate::messages;
 use crate::puzzles::for_each_record;
 use bitdoku_core::{Board, Grid};
 use std::io;
@@ -43,11 +43,5 @@ pub fn for_each_grid(
         }
         Ok(())
     })?;
-    Ok(if unreadable > 0 {
-        EXIT_USAGE
-    } else if failed > 0 {
-        EXIT_FAILED
-    } else {
-        EXIT_OK
-    })
+    Ok(messages::exit_status(unreadable, failed))
 }

@@ -155,13 +155,20 @@ impl Totals {
 
     /// The exit status of a run that completed (see the module docs).
     pub fn exit_code(&self, exit_zero: bool) -> u8 {
-        if self.unreadable > 0 {
-            EXIT_USAGE
-        } else if exit_zero || (self.good() == self.records() && self.empty == 0) {
-            EXIT_OK
-        } else {
-            EXIT_FAILED
-        }
+        let failed = !exit_zero && (self.good() != self.records() || self.empty > 0);
+        exit_status(self.unreadable, u64::from(failed))
+    }
+}
+
+/// The exit status of a run with `unreadable` inputs that could not be read and
+/// `failed` records that did not succeed: the one policy every subcommand ends with.
+pub fn exit_status(unreadable: u64, failed: u64) -> u8 {
+    if unreadable > 0 {
+        EXIT_USAGE
+    } else if failed > 0 {
+        EXIT_FAILED
+    } else {
+        EXIT_OK
     }
 }
 

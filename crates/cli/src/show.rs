@@ -1,7 +1,7 @@
 //! `bitdoku show`: Norvig's candidate grid of each puzzle after his two rules, the
 //! way his article prints `parse_grid` before any search.
 
-use crate::messages::{self, EXIT_FAILED, EXIT_OK, EXIT_USAGE};
+use crate::messages;
 use crate::puzzles::for_each_record;
 use std::io::{self, Write};
 
@@ -50,11 +50,5 @@ pub fn show(args: &[String], pencilmarks: bool, out: &mut dyn Write) -> io::Resu
             }
         }
     })?;
-    Ok(if unreadable > 0 {
-        EXIT_USAGE
-    } else if failed > 0 {
-        EXIT_FAILED
-    } else {
-        EXIT_OK
-    })
+    Ok(messages::exit_status(unreadable, failed))
 }
