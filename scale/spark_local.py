@@ -8,6 +8,7 @@ so it is off.
 
 import os
 import sys
+import time
 
 LOOPBACK = "127.0.0.1"
 
@@ -116,3 +117,22 @@ def check_loopback_only(sc):
         raise RuntimeError(f"Spark listens beyond 127.0.0.1: {outside}")
     ports = ", ".join(f"{address}:{port}" for _, address, port in found)
     print(f"spark listens on {ports} only", file=sys.stderr)
+
+
+def run_job(app, label, args, transform):
+    """Runs one job on a local context: textFile(args.input) in at least
+    args.partitions partitions, `transform(rdd)`, saveAsTextFile(args.output); checks
+    that Spark listened on 127.0.0.1 only and prints the job's time as `label`."""
+    sc = context(app, args.cores)
+    try:
+        start = time.monotonic()
+        puzzles = sc.textFile(os.path.abspath(args.input), minPartitions=args.partitions)
+        parts = puzzles.getNumPartitions()
+        if parts < args.partitions:
+            raise SystemExit(f"textFile gave {parts} partitions, fewer than {args.partitions}")
+        transform(puzzles).saveAsTextFile(os.path.abspath(args.output))
+        seconds = time.monotonic() - start
+        check_loopback_only(sc)
+        print(f"{label}: {parts} partitions, {seconds:.2f} s (job)", file=sys.stderr)
+    finally:
+        sc.stop()

@@ -11,10 +11,7 @@ come back as records with status "invalid").
 """
 
 import argparse
-import os
 import shlex
-import sys
-import time
 
 import spark_local
 
@@ -29,21 +26,12 @@ def main():
     args = ap.parse_args()
 
     command = [args.bitdoku, "solve", "--threads", "1", "--quiet", "--format", "json", "--exit-zero"]
-    sc = spark_local.context("bitdoku-pipe", args.cores)
-    try:
-        start = time.monotonic()
-        puzzles = sc.textFile(os.path.abspath(args.input), minPartitions=args.partitions)
-        parts = puzzles.getNumPartitions()
-        if parts < args.partitions:
-            raise SystemExit(f"textFile gave {parts} partitions, fewer than {args.partitions}")
-        results = puzzles.pipe(shlex.join(command), checkCode=True)
-        results.saveAsTextFile(os.path.abspath(args.output))
-        seconds = time.monotonic() - start
-        spark_local.check_loopback_only(sc)
-        print(f"spark pipe: {parts} partitions, {seconds:.2f} s (job)", file=sys.stderr)
-    finally:
-        sc.stop()
-
+    spark_local.run_job(
+        "bitdoku-pipe",
+        "spark pipe",
+        args,
+        lambda puzzles: puzzles.pipe(shlex.join(command), checkCode=True),
+    )
 
 if __name__ == "__main__":
     main()

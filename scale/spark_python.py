@@ -15,9 +15,6 @@ the workers' Python (the wheel built from crates/python).
 
 import argparse
 import json
-import os
-import sys
-import time
 
 import spark_local
 
@@ -103,21 +100,12 @@ def main():
     ap.add_argument("--cores", type=int, default=2, help="local[N] (2)")
     args = ap.parse_args()
 
-    sc = spark_local.context("bitdoku-python", args.cores)
-    try:
-        start = time.monotonic()
-        puzzles = sc.textFile(os.path.abspath(args.input), minPartitions=args.partitions)
-        parts = puzzles.getNumPartitions()
-        if parts < args.partitions:
-            raise SystemExit(f"textFile gave {parts} partitions, fewer than {args.partitions}")
-        results = puzzles.mapPartitionsWithIndex(records)
-        results.saveAsTextFile(os.path.abspath(args.output))
-        seconds = time.monotonic() - start
-        spark_local.check_loopback_only(sc)
-        print(f"spark python: {parts} partitions, {seconds:.2f} s (job)", file=sys.stderr)
-    finally:
-        sc.stop()
-
+    spark_local.run_job(
+        "bitdoku-python",
+        "spark python",
+        args,
+        lambda puzzles: puzzles.mapPartitionsWithIndex(records),
+    )
 
 if __name__ == "__main__":
     main()
