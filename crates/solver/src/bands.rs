@@ -296,10 +296,12 @@ impl Places {
                 // A single's value does not change until it is taken, so the digits of
                 // the whole batch come from the cells as they were at its start.
                 let frozen = cells.freeze();
+                for (band, unplaced) in self.unplaced.iter_mut().enumerate() {
+                    *unplaced &= !((batch >> (27 * band)) as u32);
+                }
                 while batch != 0 {
                     let square = batch.trailing_zeros() as usize;
                     batch &= batch - 1;
-                    self.unplaced[square / 27] &= !(1 << (square % 27));
                     // Rule 1: the square's digit leaves its peers.
                     let c = C::frozen_get(&frozen, cells, square);
                     let d = c.trailing_zeros() as usize % 9;
@@ -379,32 +381,36 @@ impl Places {
         }
         *queue |= cells.lose(1 << d, gone)?;
         if singles != [0; 3] {
-            // Place them all at once: they leave the other digits' words, their cells
-            // become `d`, and they join the queue (a square already there stays once).
-            for e in 0..9 {
-                let clear = if e == d { [0; 3] } else { singles };
-                let words = &mut self.words[3 * e..3 * e + 3];
-                let hit = (words[0] & clear[0]) | (words[1] & clear[1]) | (words[2] & clear[2]);
-                more |= u16::from(hit != 0) << e;
+            // Place them all at once. Their other candidates (read from their cells,
+            // which this cut's `lose` did not touch: they keep `d`) are the digits
+            // whose words hold them: those words lose them. Then rule 1 for them at
+            // once (they all hold `d`): `d` leaves their peers.
+            let frozen = cells.freeze();
+            let mut others = 0u16;
+            let mut peers = [0u32; 3];
+            let mut placed = Pending::from(singles[0])
+                | Pending::from(singles[1]) << 27
+                | Pending::from(singles[2]) << 54;
+            while placed != 0 {
+                let square = placed.trailing_zeros() as usize % 81;
+                placed &= placed - 1;
+                others |= C::frozen_get(&frozen, cells, square);
+                for (band, &p) in PEERS_BY_BAND[square].iter().enumerate() {
+                    peers[band] |= p;
+                }
+            }
+            others &= ALL & !(1 << d);
+            more |= others;
+            while others != 0 {
+                let e = others.trailing_zeros() as usize;
+                others &= others - 1;
                 for band in 0..3 {
-                    words[band] &= !clear[band];
+                    self.words[3 * e + band] &= !singles[band];
                 }
             }
             cells.set_all(singles, 1 << d);
             for (unplaced, &placed) in self.unplaced.iter_mut().zip(&singles) {
                 *unplaced &= !placed;
-            }
-            // Rule 1 for them at once (they all hold `d`): `d` leaves their peers.
-            let mut placed = Pending::from(singles[0])
-                | Pending::from(singles[1]) << 27
-                | Pending::from(singles[2]) << 54;
-            let mut peers = [0u32; 3];
-            while placed != 0 {
-                let square = placed.trailing_zeros() as usize % 81;
-                placed &= placed - 1;
-                for (band, &p) in PEERS_BY_BAND[square].iter().enumerate() {
-                    peers[band] |= p;
-                }
             }
             more |= u16::from(self.leave(cells, d, peers, queue)?) << d;
         }
