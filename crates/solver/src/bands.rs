@@ -486,33 +486,32 @@ impl<K: Kernel> Bands<K> {
             let low = u64::from(open[0] & peers[0]) | u64::from(open[1] & peers[1]) << 27;
             low.count_ones() + (open[2] & peers[2]).count_ones()
         };
-        let mut best = None;
-        let mut most = 0;
-        for (band, &pairs) in pairs.iter().enumerate() {
-            let mut left = pairs;
-            while left != 0 {
-                let square = 27 * band + left.trailing_zeros() as usize;
-                left &= left - 1;
-                let n = degree(square);
-                if best.is_none() || n > most {
-                    (best, most) = (Some(square), n);
-                }
-            }
+        // The best pair square as a key, no branch per square: the degree above the
+        // square's order reversed, so that the largest key has the most unsolved
+        // peers and, among those, comes first in row-major order.
+        let key = |square: usize, n: u32| n << 8 | (255 - square as u32);
+        let mut left = Pending::from(pairs[0])
+            | Pending::from(pairs[1]) << 27
+            | Pending::from(pairs[2]) << 54;
+        let mut best = 0;
+        while left != 0 {
+            let square = left.trailing_zeros() as usize % 81;
+            left &= left - 1;
+            best = best.max(key(square, degree(square)));
         }
-        if best.is_some() || open == [0; 3] {
-            return best;
+        if best != 0 {
+            return Some(255 - (best & 0xFF) as usize);
         }
-        // No square has two candidates (rare): the same rule over all of them.
-        let mut fewest = u32::MAX;
+        if open == [0; 3] {
+            return None;
+        }
+        // No square has two candidates (rare): the fewest candidates first, then the
+        // same rule.
         for square in 0..81 {
             let n = (self.cells.get(square) & ALL).count_ones();
-            if n > 1 && n <= fewest {
-                let d = degree(square);
-                if n < fewest || d > most {
-                    (best, fewest, most) = (Some(square), n, d);
-                }
-            }
+            let k = u32::from(n > 1) * ((16 - n) << 16 | key(square, degree(square)));
+            best = best.max(k);
         }
-        best
+        (best != 0).then(|| 255 - (best & 0xFF) as usize)
     }
 }
