@@ -355,8 +355,7 @@ impl Places {
         let mut keep = 0u32;
         for stack in 0..3 {
             // Bit 3*b + j: band b has a place in column 3*stack + j.
-            let t = columns >> (3 * stack) & 0o007_007_007;
-            let matrix = (t & 7) | (t >> 6 & 0o70) | (t >> 12 & 0o700);
+            let matrix = C::stack_matrix(columns, stack);
             keep |= STACK_KEEP[matrix as usize] << (3 * stack);
         }
         let mut more = 0u16;

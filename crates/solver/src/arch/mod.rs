@@ -47,7 +47,17 @@ impl Lanes {
     /// The lane of `square` (0..81).
     #[inline(always)]
     pub(crate) const fn lane(square: usize) -> usize {
-        (square / 27 * 32 + square % 27) % 96
+        /// `LANE[s]`: the lane of square `s` (a load, not a division).
+        const LANE: [u8; 81] = {
+            let mut table = [0u8; 81];
+            let mut s = 0;
+            while s < 81 {
+                table[s] = (s / 27 * 32 + s % 27) as u8;
+                s += 1;
+            }
+            table
+        };
+        LANE[square % 81] as usize
     }
 
     /// The candidates of `square`.
@@ -190,8 +200,11 @@ pub(crate) trait Kernel: Copy {
     #[inline(always)]
     fn givens(self, values: &[u8; 81]) -> [[u32; 3]; 10] {
         let mut given = [[0u32; 3]; 10];
-        for (square, &v) in values.iter().enumerate() {
-            given[usize::from(v) % 10][square / 27 % 3] |= 1 << (square % 27);
+        for (band, values) in values.chunks_exact(27).enumerate() {
+            for (i, &v) in values.iter().enumerate() {
+                // A grid's values are 0..=9 (`min` keeps the index in bounds for free).
+                given[usize::from(v.min(9))][band] |= 1 << i;
+            }
         }
         given
     }
@@ -224,6 +237,14 @@ pub(crate) trait Cells {
     #[inline(always)]
     fn triads(word: u32) -> u32 {
         portable::triads(word)
+    }
+    /// The (band, column) matrix of stack `stack` from `columns` (9 bits per band,
+    /// band b at bit 9b: the columns where a digit has a place): bit `3*b + j` set
+    /// when band `b` has a place in column `3*stack + j`.
+    #[inline(always)]
+    fn stack_matrix(columns: u32, stack: usize) -> u32 {
+        let t = columns >> (3 * stack) & 0o007_007_007;
+        (t & 0o7) | (t >> 6 & 0o70) | (t >> 12 & 0o700)
     }
     /// The candidates of `square` (a vector kernel reads it from a stored copy).
     #[inline(always)]

@@ -112,6 +112,12 @@ impl Cells for Registers {
     }
 
     #[inline(always)]
+    fn stack_matrix(columns: u32, stack: usize) -> u32 {
+        // SAFETY: a `Registers` exists only with the token, which proves BMI2.
+        unsafe { super::pext_stack(columns, stack) }
+    }
+
+    #[inline(always)]
     fn set_all(&mut self, squares: [u32; 3], value: u16) {
         // SAFETY: the token proves AVX-512BW.
         unsafe {

@@ -21,6 +21,18 @@ unsafe fn pext_triads(word: u32) -> u32 {
     unsafe { core::arch::x86_64::_pext_u32(word | word >> 1 | word >> 2, 0o111_111_111) }
 }
 
+/// [`Cells::stack_matrix`](crate::arch::Cells::stack_matrix) with BMI2: `pext` packs
+/// the stack's three columns of each band.
+///
+/// # Safety
+///
+/// The CPU must have BMI2 (both kernels' tokens prove it).
+#[inline(always)]
+unsafe fn pext_stack(columns: u32, stack: usize) -> u32 {
+    // SAFETY: the caller guarantees BMI2.
+    unsafe { core::arch::x86_64::_pext_u32(columns, 0o007_007_007 << (3 * (stack % 3))) }
+}
+
 /// The AVX2 kernel's token: this CPU has AVX2, BMI1, BMI2, POPCNT and LZCNT.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Avx2(());
