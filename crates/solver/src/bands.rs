@@ -238,6 +238,21 @@ impl<K: Kernel> Bands<K> {
         ok
     }
 
+    /// A copy of this state, field by field: each field is small enough for the
+    /// compiler to copy inline, where the whole state (320 bytes) is a call to
+    /// `memcpy`.
+    #[inline(always)]
+    pub(crate) fn child(&self) -> Bands<K> {
+        Bands {
+            cells: Lanes(self.cells.0),
+            places: Places {
+                words: self.places.words,
+                unplaced: self.places.unplaced,
+            },
+            kernel: self.kernel,
+        }
+    }
+
     /// The kernel this state runs on.
     #[inline(always)]
     pub(crate) fn kernel(&self) -> K {
@@ -345,7 +360,7 @@ impl Places {
         // Bands: (row, box) triads.
         for word in &mut w {
             let triads = C::triads(*word);
-            *word &= BAND_KEEP[triads as usize];
+            *word &= BAND_KEEP[(triads & 0o777) as usize];
         }
         // Stacks: (band, column) triads. `columns` holds, for each band, the columns
         // where `d` still has a place: 9 bits per band, band b at bit 9b.
@@ -356,7 +371,7 @@ impl Places {
         for stack in 0..3 {
             // Bit 3*b + j: band b has a place in column 3*stack + j.
             let matrix = C::stack_matrix(columns, stack);
-            keep |= STACK_KEEP[matrix as usize] << (3 * stack);
+            keep |= STACK_KEEP[(matrix & 0o777) as usize] << (3 * stack);
         }
         let mut more = 0u16;
         let (mut gone, mut singles) = ([0u32; 3], [0u32; 3]);

@@ -136,6 +136,10 @@ trait Engine: Copy {
     fn most_constrained(&self) -> Option<usize>;
     /// Places `bit` in `square` and propagates; false on a contradiction.
     fn assign<O: Observer>(&mut self, square: usize, bit: u16, depth: u32, obs: &mut O) -> bool;
+    /// A copy of this state to try a guess on.
+    fn child(&self) -> Self {
+        *self
+    }
     /// Runs `f` compiled for the engine's machine code (see [`Kernel::enter`]).
     fn enter<R>(&self, f: impl FnOnce() -> R) -> R;
 }
@@ -164,6 +168,10 @@ impl Engine for State {
 }
 
 impl<K: Kernel> Engine for Bands<K> {
+    #[inline(always)]
+    fn child(&self) -> Self {
+        Bands::child(self)
+    }
     #[inline(always)]
     fn candidates(&self, square: usize) -> u16 {
         self.cells.get(square)
@@ -247,7 +255,7 @@ impl<O: Observer> Search<O> {
             if O::ENABLED {
                 self.guess_event(state.candidates(square), square, bit, depth);
             }
-            let mut child = *state;
+            let mut child = state.child();
             if !child.assign(square, bit, depth, &mut self.observer) {
                 self.stats.backtracks += 1;
                 if O::ENABLED {
