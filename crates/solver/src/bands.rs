@@ -504,9 +504,8 @@ impl<K: Kernel> Bands<K> {
         // square's order reversed, so that the largest key has the most unsolved
         // peers and, among those, comes first in row-major order.
         let key = |square: usize, n: u32| n << 8 | (255 - square as u32);
-        let mut left = Pending::from(pairs[0])
-            | Pending::from(pairs[1]) << 27
-            | Pending::from(pairs[2]) << 54;
+        let mut left =
+            Pending::from(pairs[0]) | Pending::from(pairs[1]) << 27 | Pending::from(pairs[2]) << 54;
         let mut best = 0;
         while left != 0 {
             let square = left.trailing_zeros() as usize % 81;

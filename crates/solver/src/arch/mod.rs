@@ -386,7 +386,9 @@ mod tests {
                     _ => {
                         let frozen = cells.freeze();
                         let got = K::Cells::frozen_get(&frozen, cells, square);
-                        (u64::from(got), u64::from(K::Cells::triads(word)))
+                        let stack = K::Cells::stack_matrix(word, square % 3);
+                        let tables = K::Cells::triads(word) | stack << 16;
+                        (u64::from(got), u64::from(tables))
                     }
                 })
             });
@@ -458,6 +460,24 @@ mod tests {
                 }
             }
             assert_eq!(portable::triads(word), expected, "{word:#x}");
+        }
+    }
+
+    #[test]
+    fn portable_stack_matrix_matches_definition() {
+        for columns in (0..1u32 << 27).step_by(991) {
+            for stack in 0..3 {
+                let mut expected = 0;
+                for b in 0..3 {
+                    for j in 0..3 {
+                        if columns >> (9 * b + 3 * stack + j) & 1 == 1 {
+                            expected |= 1 << (3 * b + j);
+                        }
+                    }
+                }
+                let got = <Lanes as Cells>::stack_matrix(columns, stack);
+                assert_eq!(got, expected, "{columns:#x} stack {stack}");
+            }
         }
     }
 
