@@ -418,8 +418,8 @@ impl Places {
             while others != 0 {
                 let e = others.trailing_zeros() as usize;
                 others &= others - 1;
-                for band in 0..3 {
-                    self.words[3 * e + band] &= !singles[band];
+                for (word, &placed) in self.words[3 * e..3 * e + 3].iter_mut().zip(&singles) {
+                    *word &= !placed;
                 }
             }
             cells.set_all(singles, 1 << d);
