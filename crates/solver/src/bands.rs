@@ -452,13 +452,8 @@ impl Places {
             gone[band] = *word & peers;
             *word &= !peers;
         }
-        // Half the time (a single whose peers had lost its digit already) nothing
-        // goes: then the cells need no pass.
-        if gone == [0; 3] {
-            return Some(false);
-        }
         *queue |= cells.lose(1 << d, gone)?;
-        Some(true)
+        Some(gone != [0; 3])
     }
 }
 
