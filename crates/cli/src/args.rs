@@ -232,8 +232,10 @@ pub struct Run {
     #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
     pub cpu_timeout: Option<std::time::Duration>,
 
-    /// The machine code the solver runs on: auto (the fastest this CPU has), portable
-    /// (no SIMD), avx2 or avx512. The answers are the same; only the speed differs.
+    /// The machine code the solver runs on: auto (the fastest this CPU has, as
+    /// measured), portable (no SIMD), avx2, avx512 (x86-64) or neon (aarch64; not
+    /// chosen by auto until timed on ARM). The answers are the same; only the speed
+    /// differs.
     /// Asking for one this CPU lacks is a usage error; `bitdoku --version` lists those
     /// it has.
     #[arg(long, value_name = "NAME", default_value_t = bitdoku_solver::Backend::Auto)]

@@ -10,6 +10,8 @@
 //!     x86_64/mod.rs     CPU detection, once, and the tokens that prove it
 //!     x86_64/avx2.rs    the cells in six 256-bit registers (AVX2, BMI1/2, POPCNT)
 //!     x86_64/avx512.rs  the cells in three 512-bit registers (AVX-512F/BW, BMI2)
+//!     aarch64/mod.rs    the same for aarch64
+//!     aarch64/neon.rs   the cells in twelve 128-bit registers (NEON)
 //! ```
 //!
 //! `unsafe` and `cfg(target_arch)` appear only under this directory. A kernel value is
@@ -28,6 +30,8 @@
 use core::fmt;
 use core::str::FromStr;
 
+#[cfg(target_arch = "aarch64")]
+pub(crate) mod aarch64;
 pub(crate) mod portable;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86_64;
@@ -103,20 +107,30 @@ pub enum Backend {
     /// x86-64 with AVX-512F, AVX-512BW and BMI2 (Intel Skylake-X, Ice Lake, AMD Zen 4
     /// and later): the cells in three 512-bit registers.
     Avx512,
+    /// aarch64 with NEON (every 64-bit ARM CPU): the cells in twelve 128-bit
+    /// registers. Chosen by name only: `Auto` stays with portable on aarch64 until
+    /// this kernel has been timed on ARM hardware (it is tested, not yet measured).
+    Neon,
 }
 
 impl Backend {
-    /// Every back-end, in order of preference (the last available one is `Auto`'s).
-    pub const ALL: [Backend; 3] = [Backend::Portable, Backend::Avx2, Backend::Avx512];
+    /// Every back-end: portable first, then by instruction set.
+    pub const ALL: [Backend; 4] = [
+        Backend::Portable,
+        Backend::Avx2,
+        Backend::Avx512,
+        Backend::Neon,
+    ];
 
     /// The name used on the command line and in `--version`: `auto`, `portable`,
-    /// `avx2`, `avx512`.
+    /// `avx2`, `avx512`, `neon`.
     pub const fn name(self) -> &'static str {
         match self {
             Backend::Auto => "auto",
             Backend::Portable => "portable",
             Backend::Avx2 => "avx2",
             Backend::Avx512 => "avx512",
+            Backend::Neon => "neon",
         }
     }
 
@@ -130,6 +144,10 @@ impl Backend {
             Backend::Avx512 => x86_64::Avx512::new().is_some(),
             #[cfg(not(target_arch = "x86_64"))]
             Backend::Avx2 | Backend::Avx512 => false,
+            #[cfg(target_arch = "aarch64")]
+            Backend::Neon => aarch64::Neon::new().is_some(),
+            #[cfg(not(target_arch = "aarch64"))]
+            Backend::Neon => false,
         }
     }
 
@@ -138,9 +156,13 @@ impl Backend {
         Backend::ALL.into_iter().filter(|b| b.is_available())
     }
 
-    /// The fastest back-end this CPU can run.
+    /// The fastest back-end this CPU can run, as measured: AVX-512, then AVX2, then
+    /// portable (NEON is not chosen for you yet; see [`Backend::Neon`]).
     pub fn best() -> Backend {
-        Backend::available().last().unwrap_or(Backend::Portable)
+        [Backend::Avx512, Backend::Avx2]
+            .into_iter()
+            .find(|b| b.is_available())
+            .unwrap_or(Backend::Portable)
     }
 
     /// The back-end a search with this choice runs: `Auto` becomes [`Backend::best`];
@@ -161,13 +183,13 @@ impl fmt::Display for Backend {
     }
 }
 
-/// A back-end name that is not one of `auto`, `portable`, `avx2`, `avx512`.
+/// A back-end name that is not one of `auto`, `portable`, `avx2`, `avx512`, `neon`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownBackend;
 
 impl fmt::Display for UnknownBackend {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("unknown back-end (expected auto, portable, avx2 or avx512)")
+        f.write_str("unknown back-end (expected auto, portable, avx2, avx512 or neon)")
     }
 }
 
@@ -304,6 +326,12 @@ pub(crate) fn dispatch<F: WithKernel>(backend: Backend, f: F) -> F::Output {
             }
         }
         _ => {}
+    }
+    #[cfg(target_arch = "aarch64")]
+    if backend == Backend::Neon {
+        if let Some(kernel) = aarch64::Neon::new() {
+            return f.call(kernel);
+        }
     }
     let _ = backend;
     f.call(portable::Portable)
@@ -487,7 +515,7 @@ mod tests {
             assert_eq!(b.name().parse::<Backend>(), Ok(b));
             assert_eq!(b.to_string(), b.name());
         }
-        assert_eq!("neon".parse::<Backend>(), Err(UnknownBackend));
+        assert_eq!("sse2".parse::<Backend>(), Err(UnknownBackend));
         assert!(Backend::best().is_available());
         assert_eq!(Backend::Auto.resolve(), Some(Backend::best()));
     }
