@@ -171,26 +171,6 @@ impl Registers {
 }
 
 impl Registers {
-    /// For the 32 lanes of a band (its two registers): the lanes with at most one
-    /// candidate, and the lanes with none, as bit masks.
-    #[inline(always)]
-    fn counts(lo: __m256i, hi: __m256i) -> (u32, u32) {
-        // SAFETY: a `Registers` exists only with the token, which proves AVX2.
-        unsafe {
-            let one = _mm256_set1_epi16(1);
-            let zero = _mm256_setzero_si256();
-            // v & (v - 1) == 0: at most one bit.
-            let lo_some = _mm256_and_si256(lo, _mm256_sub_epi16(lo, one));
-            let hi_some = _mm256_and_si256(hi, _mm256_sub_epi16(hi, one));
-            let some = Registers::bits(
-                _mm256_cmpeq_epi16(lo_some, zero),
-                _mm256_cmpeq_epi16(hi_some, zero),
-            );
-            let none = Registers::bits(_mm256_cmpeq_epi16(lo, zero), _mm256_cmpeq_epi16(hi, zero));
-            (some, none)
-        }
-    }
-
     /// The 32 lanes of two lane masks (all ones or all zeros per lane) as bits.
     #[inline(always)]
     fn bits(lo: __m256i, hi: __m256i) -> u32 {
@@ -275,15 +255,29 @@ impl Cells for Registers {
 
     #[inline(always)]
     fn settle(&self, unplaced: [u32; 3]) -> Option<Pending> {
-        let mut singles = 0;
-        let mut empty = 0;
-        for (band, &open) in unplaced.iter().enumerate() {
-            let (at_most_one, none) = Registers::counts(self.0[2 * band], self.0[2 * band + 1]);
-            // The band's padding lanes are 0: they are not squares.
-            let none = none & ((1 << 27) - 1);
-            empty |= none;
-            singles |= Pending::from(at_most_one & !none & open) << (27 * band);
+        // SAFETY: the token proves AVX2.
+        unsafe {
+            let one = _mm256_set1_epi16(1);
+            let zero = _mm256_setzero_si256();
+            // A band's padding lanes (11..16 of its second register) are 0: read them
+            // as full, so that only a square can be the empty lane.
+            let padding = _mm256_setr_epi16(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1);
+            let mut least = _mm256_set1_epi16(-1);
+            let mut singles = 0;
+            for (band, &open) in unplaced.iter().enumerate() {
+                let (lo, hi) = (self.0[2 * band], self.0[2 * band + 1]);
+                least = _mm256_min_epu16(least, _mm256_min_epu16(lo, _mm256_or_si256(hi, padding)));
+                // v & (v - 1) == 0: at most one candidate (an empty square too, but
+                // then the answer is `None`).
+                let at_most_one = Registers::bits(
+                    _mm256_cmpeq_epi16(_mm256_and_si256(lo, _mm256_sub_epi16(lo, one)), zero),
+                    _mm256_cmpeq_epi16(_mm256_and_si256(hi, _mm256_sub_epi16(hi, one)), zero),
+                );
+                singles |= Pending::from(at_most_one & open) << (27 * band);
+            }
+            // Any square with no candidate left: the smallest lane is 0.
+            let empty = _mm256_movemask_epi8(_mm256_cmpeq_epi16(least, zero)) != 0;
+            (!empty).then_some(singles)
         }
-        (empty == 0).then_some(singles)
     }
 }
