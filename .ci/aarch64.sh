@@ -30,8 +30,12 @@ cargo clippy -q --target "$target" --all-targets -p bitdoku-solver -- -D warning
 cargo test -q --target "$target" -p bitdoku-solver --lib --tests
 cargo build -q --release --target "$target" -p bitdoku
 arm="qemu-aarch64 -L /usr/aarch64-linux-gnu target/$target/release/bitdoku"
-$arm --version | tee /dev/stderr | grep -q ", neon)" \
-  || { echo "the aarch64 binary does not offer the neon back-end"; exit 1; }
+version=$($arm --version)
+echo "$version"
+case "$version" in
+  *", neon)"*) ;;
+  *) echo "the aarch64 binary does not offer the neon back-end"; exit 1 ;;
+esac
 x86=target/release/bitdoku
 test -x "$x86" || cargo build -q --release -p bitdoku
 out=$(mktemp -d)

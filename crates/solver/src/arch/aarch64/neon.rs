@@ -17,8 +17,8 @@ use super::Neon;
 use crate::arch::{Cells, Kernel, Lanes, Pending};
 use core::arch::aarch64::*;
 
-/// The 27 squares of a band.
-const BAND: u32 = (1 << 27) - 1;
+/// The padding lanes of a band's fourth register (its lanes 27..32), all ones.
+const PADDING: [u16; 8] = [0, 0, 0, u16::MAX, u16::MAX, u16::MAX, u16::MAX, u16::MAX];
 
 /// Lane `i` of a register holds bit `i`: the weights of `expand` and `bits`.
 const WEIGHTS: [u16; 8] = [1, 2, 4, 8, 16, 32, 64, 128];
@@ -132,25 +132,29 @@ impl Cells for Registers {
     #[inline(always)]
     fn settle(&self, unplaced: [u32; 3]) -> Option<Pending> {
         let mut singles = 0;
-        let mut empty = 0;
-        // SAFETY: the token proves NEON.
+        // SAFETY: the token proves NEON; the load reads the eight `u16`s of
+        // `PADDING`.
         unsafe {
             let one = vdupq_n_u16(1);
+            // A band's padding lanes (3..8 of its fourth register) are 0: read them
+            // as full, so that only a square can be the empty lane.
+            let padding = vld1q_u16(PADDING.as_ptr());
+            let mut least = vdupq_n_u16(u16::MAX);
             for (band, &open) in unplaced.iter().enumerate() {
-                let (mut at_most_one, mut none) = (0u32, 0u32);
+                let mut at_most_one = 0u32;
                 for q in 0..4 {
                     let r = self.0[4 * band + q];
-                    // v & (v - 1) == 0: at most one candidate.
+                    let full = if q == 3 { vorrq_u16(r, padding) } else { r };
+                    least = vminq_u16(least, full);
+                    // v & (v - 1) == 0: at most one candidate (an empty square too,
+                    // but then the answer is `None`).
                     at_most_one |=
                         Registers::bits(vceqzq_u16(vandq_u16(r, vsubq_u16(r, one)))) << (8 * q);
-                    none |= Registers::bits(vceqzq_u16(r)) << (8 * q);
                 }
-                // The band's padding lanes are 0: they are not squares.
-                let none = none & BAND;
-                empty |= none;
-                singles |= Pending::from(at_most_one & !none & open) << (27 * band);
+                singles |= Pending::from(at_most_one & open) << (27 * band);
             }
+            // Any square with no candidate left: the smallest lane is 0.
+            (vminvq_u16(least) != 0).then_some(singles)
         }
-        (empty == 0).then_some(singles)
     }
 }
