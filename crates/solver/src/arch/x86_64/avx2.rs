@@ -168,9 +168,7 @@ impl Registers {
             _mm256_cmpeq_epi16(_mm256_and_si256(m, each), each)
         }
     }
-}
 
-impl Registers {
     /// The 32 lanes of two lane masks (all ones or all zeros per lane) as bits.
     #[inline(always)]
     fn bits(lo: __m256i, hi: __m256i) -> u32 {
