@@ -36,7 +36,8 @@
 //!               left with none is a contradiction, left with one joins the queue;
 //!               repeat until the queue is empty
 //!       digits  one digit whose words changed: cut its bands and stacks with the
-//!               permutation table (squares that lose d lose it in `cells`), then
+//!               permutation table, again while the stacks cut something (then
+//!               the squares that lost d lose it in `cells`, in one step), then
 //!               place every row left with one unplaced square (a hidden single), all
 //!               of them at once, with rule 1 for them (they all hold d)
 //!     until the queue is empty and no digit changed
@@ -357,32 +358,39 @@ impl Places {
         if open == 0 && w[0].count_ones() + w[1].count_ones() + w[2].count_ones() == 9 {
             return Some(0);
         }
-        // Bands: (row, box) triads.
-        for word in &mut w {
-            let triads = C::triads(*word);
-            *word &= BAND_KEEP[(triads & 0o777) as usize];
-        }
-        // Stacks: (band, column) triads. `columns` holds, for each band, the columns
-        // where `d` still has a place: 9 bits per band, band b at bit 9b.
-        let columns = ((w[0] | w[0] >> 9 | w[0] >> 18) & ROW)
-            | ((w[1] | w[1] >> 9 | w[1] >> 18) & ROW) << 9
-            | ((w[2] | w[2] >> 9 | w[2] >> 18) & ROW) << 18;
-        let mut keep = 0u32;
-        for stack in 0..3 {
-            // Bit 3*b + j: band b has a place in column 3*stack + j.
-            let matrix = C::stack_matrix(columns, stack);
-            keep |= STACK_KEEP[(matrix & 0o777) as usize] << (3 * stack);
-        }
+        // Bands, then stacks, until the stacks cut nothing more: the band cut alone
+        // and the stack cut alone each reach their fixed point in one pass, but a
+        // stack cut can open a band's triads to a further cut.
+        let cut = loop {
+            // Bands: (row, box) triads.
+            for word in &mut w {
+                let triads = C::triads(*word);
+                *word &= BAND_KEEP[(triads & 0o777) as usize];
+            }
+            // Stacks: (band, column) triads. `columns` holds, for each band, the
+            // columns where `d` still has a place: 9 bits per band, band b at bit 9b.
+            let columns = ((w[0] | w[0] >> 9 | w[0] >> 18) & ROW)
+                | ((w[1] | w[1] >> 9 | w[1] >> 18) & ROW) << 9
+                | ((w[2] | w[2] >> 9 | w[2] >> 18) & ROW) << 18;
+            let mut keep = 0u32;
+            for stack in 0..3 {
+                // Bit 3*b + j: band b has a place in column 3*stack + j.
+                let matrix = C::stack_matrix(columns, stack);
+                keep |= STACK_KEEP[(matrix & 0o777) as usize] << (3 * stack);
+            }
+            let next = [0, 1, 2].map(|band| w[band] & ((keep >> (9 * band) & ROW) * EVERY_ROW));
+            if next == w {
+                break w;
+            }
+            w = next;
+        };
         let mut more = 0u16;
         let (mut gone, mut singles) = ([0u32; 3], [0u32; 3]);
-        for (band, &word) in w.iter().enumerate() {
-            let cut = word & ((keep >> (9 * band) & ROW) * EVERY_ROW);
+        for (band, &cut) in cut.iter().enumerate() {
             if cut == 0 {
                 // No permutation: a row, box or column of this digit has no place.
                 return None;
             }
-            // The stack cut may leave a band's triads open to a further cut.
-            more |= u16::from(cut != word) << d;
             let old = &mut self.words[base + band];
             gone[band] = *old & !cut;
             *old = cut;
