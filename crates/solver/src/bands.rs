@@ -401,6 +401,9 @@ impl Places {
                 | u32::from(ONE_PLACE[(cut >> 18 & ROW) as usize]) << 18;
             singles[band] = one & self.unplaced[band];
         }
+        if gone == [0; 3] && singles == [0; 3] {
+            return Some(0);
+        }
         *queue |= cells.lose(1 << d, gone)?;
         if singles != [0; 3] {
             // Place them all at once. Their other candidates (read from their cells,
