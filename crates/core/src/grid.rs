@@ -64,9 +64,8 @@ impl Grid {
     pub const fn from_values(mut values: [u8; 81]) -> Grid {
         let mut i = 0;
         while i < 81 {
-            if values[i] > 9 {
-                values[i] = 0;
-            }
+            // No branch (the compiler vectorizes it): a mask of 0 above 9.
+            values[i] &= 0u8.wrapping_sub((values[i] <= 9) as u8);
             i += 1;
         }
         Grid(values)
