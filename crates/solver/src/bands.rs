@@ -408,11 +408,14 @@ impl Places {
         if singles != [0; 3] {
             // Place them all at once. Their other candidates (read from their cells,
             // which this cut's `lose` did not touch: they keep `d`) are the digits
-            // whose words hold them: those words lose them. Then rule 1 for them at
-            // once (they all hold `d`): `d` leaves their peers.
+            // whose words hold them: those words lose them. Rule 1 for them has
+            // nothing left to do: at the cut's fixed point a row's only place is its
+            // box's and its column's only place too (the row's triad is forced, so
+            // the box's other triads and then the other bands' places in that column
+            // are cut), so `d` has left their peers already, in the words and (by
+            // this cut's `lose`) in the cells.
             let frozen = cells.freeze();
             let mut others = 0u16;
-            let mut peers = [0u32; 3];
             let mut placed = Pending::from(singles[0])
                 | Pending::from(singles[1]) << 27
                 | Pending::from(singles[2]) << 54;
@@ -420,9 +423,8 @@ impl Places {
                 let square = placed.trailing_zeros() as usize % 81;
                 placed &= placed - 1;
                 others |= C::frozen_get(&frozen, cells, square);
-                for (band, &p) in PEERS_BY_BAND[square].iter().enumerate() {
-                    peers[band] |= p;
-                }
+                debug_assert!((0..3)
+                    .all(|band| { self.words[base + band] & PEERS_BY_BAND[square][band] == 0 }));
             }
             others &= ALL & !(1 << d);
             more |= others;
@@ -437,7 +439,6 @@ impl Places {
             for (unplaced, &placed) in self.unplaced.iter_mut().zip(&singles) {
                 *unplaced &= !placed;
             }
-            more |= u16::from(self.leave(cells, d, peers, queue)?) << d;
         }
         // Half the cuts find nothing: then the cells have not changed.
         if gone != [0; 3] || singles != [0; 3] {
