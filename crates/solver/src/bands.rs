@@ -39,7 +39,7 @@
 //!               permutation table, again while the stacks cut something (then
 //!               the squares that lost d lose it in `cells`, in one step), then
 //!               place every row left with one unplaced square (a hidden single), all
-//!               of them at once, with rule 1 for them (they all hold d)
+//!               of them at once (the cut has taken d from their peers already)
 //!     until the queue is empty and no digit changed
 //! ```
 //!
