@@ -194,17 +194,30 @@ impl<K: Kernel> Bands<K> {
     pub(crate) fn start(kernel: K, grid: &Grid) -> Option<Bands<K>> {
         let values = grid.values();
         let given = kernel.givens(values);
-        // Each digit's places: its givens and the empty squares. The givens are queued
-        // for rule 1 like any single (two equal givens in a unit meet there).
+        // Each digit's places: its givens and the empty squares.
         let mut words = [0u32; 27];
         for d in 0..9 {
             for band in 0..3 {
                 words[3 * d + band] = given[0][band] | given[d + 1][band];
             }
         }
-        let queue = Pending::from(BAND & !given[0][0])
-            | Pending::from(BAND & !given[0][1]) << 27
-            | Pending::from(BAND & !given[0][2]) << 54;
+        // Rule 1 for the givens, one step per digit: the digit leaves the peers of all
+        // its givens at once (two equal givens in a unit take it from each other, and
+        // the contradiction is found there).
+        let mut peers = [[0u32; 3]; 9];
+        let mut used = 0u16;
+        for (band, &empty) in given[0].iter().enumerate() {
+            let mut left = BAND & !empty;
+            while left != 0 {
+                let square = 27 * band + left.trailing_zeros() as usize;
+                left &= left - 1;
+                let d = usize::from(values[square % 81].wrapping_sub(1)) % 9;
+                used |= 1 << d;
+                for (all, &p) in peers[d].iter_mut().zip(&PEERS_BY_BAND[square % 81]) {
+                    *all |= p;
+                }
+            }
+        }
         let mut state = Bands {
             cells: kernel.cells_of(values),
             places: Places {
@@ -213,7 +226,14 @@ impl<K: Kernel> Bands<K> {
             },
             kernel,
         };
-        state.propagate(queue, ALL).then_some(state)
+        let places = &mut state.places;
+        let ok = state.kernel.with_cells(
+            &mut state.cells,
+            #[inline(always)]
+            |cells| places.start(cells, peers, used),
+        );
+        debug_assert!(!ok || state.consistent());
+        ok.then_some(state)
     }
 
     /// Places digit `bit` (one bit) in `square` (a guess) and propagates. False on a
@@ -295,6 +315,25 @@ impl Places {
         self.unplaced[band] &= !bit;
         *queue |= 1 << square;
         changed
+    }
+
+    /// The start's propagation: each digit in `used` leaves `peers[d]` (the peers of
+    /// its givens), then [`Places::propagate`] with every digit changed.
+    #[inline(always)]
+    fn start<C: Cells>(&mut self, cells: &mut C, peers: [[u32; 3]; 9], mut used: u16) -> bool {
+        let mut queue = 0;
+        while used != 0 {
+            let d = used.trailing_zeros() as usize % 9;
+            used &= used - 1;
+            if self.leave(cells, d, peers[d], &mut queue).is_none() {
+                return false;
+            }
+        }
+        match cells.settle(self.unplaced) {
+            Some(singles) => queue |= singles,
+            None => return false,
+        }
+        self.propagate(cells, &mut queue, ALL)
     }
 
     /// Runs rule 1 and the digit cuts until nothing changes, starting from the queued
