@@ -240,20 +240,13 @@ impl<K: Kernel> Bands<K> {
     /// contradiction; the state is then garbage.
     #[inline(always)]
     pub(crate) fn assign(&mut self, square: usize, bit: u16) -> bool {
-        let mut queue = 0;
-        let d = bit.trailing_zeros() as usize;
-        let changed = self.places.place(&mut self.cells, square, d, &mut queue);
-        self.propagate(queue, changed)
-    }
-
-    /// [`Places::propagate`] with the cells in the kernel's storage.
-    #[inline(always)]
-    fn propagate(&mut self, mut queue: Pending, changed: u16) -> bool {
+        let d = bit.trailing_zeros() as usize % 9;
+        let changed = self.places.place(&mut self.cells, square, d);
         let places = &mut self.places;
         let ok = self.kernel.with_cells(
             &mut self.cells,
             #[inline(always)]
-            |cells| places.propagate(cells, &mut queue, changed),
+            |cells| places.guess(cells, square, d, changed),
         );
         debug_assert!(!ok || self.consistent());
         ok
@@ -289,19 +282,12 @@ impl<K: Kernel> Bands<K> {
 
 impl Places {
     /// Narrows `square` to digit `d` (which it holds), clears it from the other
-    /// digits' words, and queues it for rule 1. Returns the digits whose words changed.
+    /// digits' words, and marks it placed. Returns the digits whose words changed.
     #[inline(always)]
-    fn place<C: Cells>(
-        &mut self,
-        cells: &mut C,
-        square: usize,
-        d: usize,
-        queue: &mut Pending,
-    ) -> u16 {
+    fn place<C: Cells>(&mut self, cells: &mut C, square: usize, d: usize) -> u16 {
         let (band, bit) = (square / 27, 1u32 << (square % 27));
         let old = cells.get(square);
         if old == 1 << d {
-            // Already down to `d` and queued (by the step that narrowed it).
             return 0;
         }
         cells.set(square, 1 << d);
@@ -313,8 +299,22 @@ impl Places {
             self.words[3 * e + band] &= !bit;
         }
         self.unplaced[band] &= !bit;
-        *queue |= 1 << square;
         changed
+    }
+
+    /// After [`Places::place`] for a guess: rule 1 for `square` on the spot (no batch
+    /// of one), then [`Places::propagate`] from the digits in `changed` and `d`.
+    #[inline(always)]
+    fn guess<C: Cells>(&mut self, cells: &mut C, square: usize, d: usize, changed: u16) -> bool {
+        let mut queue = 0;
+        let Some(hit) = self.leave(cells, d, PEERS_BY_BAND[square % 81], &mut queue) else {
+            return false;
+        };
+        match cells.settle(self.unplaced) {
+            Some(singles) => queue |= singles,
+            None => return false,
+        }
+        self.propagate(cells, &mut queue, changed | u16::from(hit) << d)
     }
 
     /// The start's propagation: each digit in `used` leaves `peers[d]` (the peers of
