@@ -288,6 +288,7 @@ impl Places {
         let (band, bit) = (square / 27, 1u32 << (square % 27));
         let old = cells.get(square);
         if old == 1 << d {
+            // Already down to `d`: no other digit's words hold it.
             return 0;
         }
         cells.set(square, 1 << d);
@@ -441,6 +442,7 @@ impl Places {
             singles[band] = one & self.unplaced[band];
         }
         if gone == [0; 3] && singles == [0; 3] {
+            // Half the cuts find nothing: then the cells have not changed.
             return Some(0);
         }
         *queue |= cells.lose(1 << d, gone)?;
@@ -479,10 +481,7 @@ impl Places {
                 *unplaced &= !placed;
             }
         }
-        // Half the cuts find nothing: then the cells have not changed.
-        if gone != [0; 3] || singles != [0; 3] {
-            *queue |= cells.settle(self.unplaced)?;
-        }
+        *queue |= cells.settle(self.unplaced)?;
         Some(more)
     }
 
