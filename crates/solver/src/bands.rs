@@ -360,6 +360,10 @@ impl Places {
                     batch &= batch - 1;
                     // Rule 1: the square's digit leaves its peers.
                     let c = C::frozen_get(&frozen, cells, square);
+                    if c == 0 {
+                        // Left with none (a kernel may answer it as a single).
+                        return false;
+                    }
                     let d = c.trailing_zeros() as usize % 9;
                     match self.leave(cells, d, PEERS_BY_BAND[square], queue) {
                         Some(hit) => changed |= u16::from(hit) << d,
