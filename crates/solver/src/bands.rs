@@ -311,11 +311,7 @@ impl Places {
         let Some(hit) = self.leave(cells, d, PEERS_BY_BAND[square % 81], &mut queue) else {
             return false;
         };
-        match cells.settle(self.unplaced) {
-            Some(singles) => queue |= singles,
-            None => return false,
-        }
-        self.propagate(cells, &mut queue, changed | u16::from(hit) << d)
+        self.settle_and_propagate(cells, queue, changed | u16::from(hit) << d)
     }
 
     /// The start's propagation: each digit in `used` leaves `peers[d]` (the peers of
@@ -330,11 +326,23 @@ impl Places {
                 return false;
             }
         }
+        self.settle_and_propagate(cells, queue, ALL)
+    }
+
+    /// After rule-1 steps taken outside a batch: the singles and empties they left
+    /// (see [`Cells::settle`]), then [`Places::propagate`].
+    #[inline(always)]
+    fn settle_and_propagate<C: Cells>(
+        &mut self,
+        cells: &mut C,
+        mut queue: Pending,
+        changed: u16,
+    ) -> bool {
         match cells.settle(self.unplaced) {
             Some(singles) => queue |= singles,
             None => return false,
         }
-        self.propagate(cells, &mut queue, ALL)
+        self.propagate(cells, &mut queue, changed)
     }
 
     /// Runs rule 1 and the digit cuts until nothing changes, starting from the queued
