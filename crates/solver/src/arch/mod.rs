@@ -372,19 +372,11 @@ mod tests {
 
     const BAND: u32 = (1 << 27) - 1;
 
-    /// The squares of `gone` that `lose(bit, gone)` leaves with one candidate.
-    fn singles_of(before: &Lanes, bit: u16, gone: [u32; 3]) -> Pending {
+    /// The squares of `gone` that `lose(bit, gone)` leaves with `n` candidates.
+    fn left_with(n: u32, before: &Lanes, bit: u16, gone: [u32; 3]) -> Pending {
         (0..81)
             .filter(|&s| gone[s / 27] >> (s % 27) & 1 == 1)
-            .filter(|&s| (before.get(s) & !bit).count_ones() == 1)
-            .fold(0, |set, s| set | 1 << s)
-    }
-
-    /// The squares of `gone` that `lose(bit, gone)` leaves with no candidate.
-    fn emptied_by(before: &Lanes, bit: u16, gone: [u32; 3]) -> Pending {
-        (0..81)
-            .filter(|&s| gone[s / 27] >> (s % 27) & 1 == 1)
-            .filter(|&s| before.get(s) & !bit == 0)
+            .filter(|&s| (before.get(s) & !bit).count_ones() == n)
             .fold(0, |set, s| set | 1 << s)
     }
 
@@ -405,7 +397,7 @@ mod tests {
                     0 => {
                         // What lose reports and what settle reports after it, together.
                         let open = [BAND, BAND, BAND];
-                        let emptied = emptied_by(&before, bit, gone);
+                        let emptied = left_with(0, &before, bit, gone);
                         match cells.lose(bit, gone).zip(cells.settle(open)) {
                             // A square left with none: the kernel says so, or answers
                             // it among the singles, for the batch that takes it.
@@ -414,7 +406,7 @@ mod tests {
                                 (0, 0)
                             }
                             Some((a, b)) => {
-                                let singles = (a | b) & singles_of(&before, bit, gone);
+                                let singles = (a | b) & left_with(1, &before, bit, gone);
                                 (singles as u64, (singles >> 64) as u64 | 1 << 63)
                             }
                             None => (0, 0),
