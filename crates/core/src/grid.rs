@@ -1,8 +1,6 @@
 //! `Grid`: 81 squares, each a digit or empty; a puzzle or a solution.
 
-use crate::{
-    Digit, ParseError, ParseErrorKind, Position, RecordReader, Square, Unit, PEER_BITS, UNITS,
-};
+use crate::{Digit, ParseError, ParseErrorKind, Position, Square, Unit, PEER_BITS, UNITS};
 use core::fmt;
 use core::str::FromStr;
 use smallvec::SmallVec;
@@ -242,37 +240,16 @@ pub(crate) fn write_boxed(
 impl FromStr for Grid {
     type Err = ParseError;
 
-    /// Reads exactly one puzzle, on one line or as a boxed grid over several.
+    /// Reads exactly one puzzle of givens, on one line or as a boxed grid over several.
+    /// A pencilmark line is refused ([`ParseErrorKind::Pencilmarks`]): its candidates
+    /// would be lost in a grid; read it as a [`crate::Puzzle`].
     fn from_str(s: &str) -> Result<Grid, ParseError> {
-        let mut reader = RecordReader::new();
-        let mut first: Option<Result<Grid, ParseError>> = None;
-        let mut extra: Option<Position> = None;
-        let mut take = |r: crate::Record| match first {
-            None => first = Some(r.grid),
-            Some(_) => {
-                if extra.is_none() {
-                    extra = Some(Position {
-                        line: r.line,
-                        column: 1,
-                    });
-                }
-            }
-        };
-        for line in s.split('\n') {
-            reader.push_line(line.as_bytes(), &mut take);
-        }
-        reader.finish(&mut take);
-        match (first, extra) {
-            (None, _) => Err(ParseError {
-                kind: ParseErrorKind::TooFewSquares { found: 0 },
+        match s.parse::<crate::Puzzle>()? {
+            crate::Puzzle::Givens(grid) => Ok(grid),
+            crate::Puzzle::Candidates(_) => Err(ParseError {
+                kind: ParseErrorKind::Pencilmarks,
                 position: Position { line: 1, column: 1 },
             }),
-            (Some(Err(e)), _) => Err(e),
-            (Some(Ok(_)), Some(position)) => Err(ParseError {
-                kind: ParseErrorKind::TooManySquares { found: 82 },
-                position,
-            }),
-            (Some(Ok(grid)), None) => Ok(grid),
         }
     }
 }

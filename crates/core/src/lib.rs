@@ -4,7 +4,8 @@
 //!   column or box.
 //! - [`Candidates`]: the digits left in a square, a 9-bit mask in a `u16`.
 //! - [`Grid`]: a puzzle or a solution, 81 digits or empties; [`Board`]: 81 candidate
-//!   sets, Norvig's `values`.
+//!   sets, Norvig's `values`; [`Puzzle`]: what the solvers take, givens (a `Grid`) or
+//!   candidates (a `Board`, a pencilmark puzzle).
 //! - [`UNITS`], [`PEERS`], [`UNIT_BITS`]: the tables every solver indexes, built at
 //!   compile time.
 //! - [`parse_pencilmarks`]: a 729-character pencilmark line as a [`Board`].
@@ -49,6 +50,7 @@ mod digit;
 mod grid;
 mod parse;
 mod pencil;
+mod puzzle;
 #[cfg(feature = "serde")]
 pub mod serde_impls;
 mod square;
@@ -62,6 +64,7 @@ pub use digit::Digit;
 pub use grid::{Conflict, Grid};
 pub use parse::{ParseError, ParseErrorKind, Position, Record, RecordReader};
 pub use pencil::{is_pencilmark_line, parse_pencilmarks, PencilError, PENCILMARK_LEN};
+pub use puzzle::Puzzle;
 pub use square::{BadSquareName, Square};
 pub use symmetry::{Transform, ARRANGEMENTS};
 pub use unit::{Unit, UnitKind, PEERS, PEER_BITS, UNITS, UNIT_BITS};

@@ -81,6 +81,17 @@ fn trim_end(line: &[u8]) -> &[u8] {
     &line[..end]
 }
 
+/// True for a placeholder of a pencilmark line: a character that says "not a
+/// candidate".
+fn is_placeholder(b: u8) -> bool {
+    matches!(b, b'.' | b'0' | b'-')
+}
+
+/// True for a character a pencilmark line can hold: a digit or a placeholder.
+pub(crate) fn is_mark(b: u8) -> bool {
+    b.is_ascii_digit() || is_placeholder(b)
+}
+
 /// Reads a pencilmark line: 729 characters, nine per square in row-major order, the
 /// k-th of a square being the digit k (a candidate) or `.`, `0` or `-` (not one);
 /// trailing spaces, tabs and CR are ignored. A square with no candidates
@@ -97,7 +108,7 @@ pub fn parse_pencilmarks(line: &[u8]) -> Result<Board, PencilError> {
             let digit = b'1' + k as u8;
             if b == digit {
                 bits |= 1 << k;
-            } else if !matches!(b, b'.' | b'0' | b'-') {
+            } else if !is_placeholder(b) {
                 return Err(PencilError::Character {
                     column: square * 9 + k + 1,
                     found: b,
@@ -164,16 +175,43 @@ mod tests {
         reader.push_line(&bad, |r| records.push(r));
         reader.finish(|r| records.push(r));
         assert_eq!(records.len(), 4);
-        assert!(records[0].grid.is_err() && records[0].pencilmarks().is_none());
-        assert_eq!(records[1].pencilmarks(), Some(&board));
+        assert!(records[0].puzzle.is_err());
+        assert_eq!(records[1].puzzle, Ok(crate::Puzzle::Candidates(board)));
         assert_eq!(records[1].line, 2);
-        assert_eq!(records[1].grid.unwrap().to_string().as_bytes()[0], b'4');
-        assert_eq!(records[1].grid.unwrap().givens(), 1);
-        assert!(records[2].grid.is_ok() && records[2].pencilmarks().is_none());
+        assert_eq!(records[1].puzzle.unwrap().grid().givens(), 1);
+        assert!(matches!(records[2].puzzle, Ok(crate::Puzzle::Givens(_))));
         assert!(
-            records[3].grid.is_err(),
+            records[3].puzzle.is_err(),
             "a bad pencilmark line is an error"
         );
+    }
+
+    #[test]
+    fn a_pencilmark_line_takes_a_tag_and_says_where_a_digit_is_misplaced() {
+        let line = Board::FULL.to_pencilmarks();
+        let text = std::str::from_utf8(&line).unwrap();
+        let mut reader = crate::RecordReader::new();
+        let mut records = Vec::new();
+        reader.push_line(format!("{text} 3/1.2/1.2 kite").as_bytes(), |r| records.push(r));
+        reader.push_line(format!("  {text},id-7\t").as_bytes(), |r| records.push(r));
+        let mut bad = line;
+        bad[13] = b'4'; // the 5th place of A2 holds 4
+        reader.push_line(&bad, |r| records.push(r));
+        reader.finish(|r| records.push(r));
+        assert_eq!(records.len(), 3);
+        assert_eq!(records[0].puzzle, Ok(crate::Puzzle::Candidates(Board::FULL)));
+        assert_eq!(records[0].tag(), Some("3/1.2/1.2 kite"));
+        assert_eq!((records[1].column, records[1].tag()), (3, Some("id-7")));
+        let err = records[2].puzzle.unwrap_err();
+        assert_eq!(
+            err.kind,
+            crate::ParseErrorKind::MisplacedCandidate {
+                found: '4',
+                expected: 5
+            }
+        );
+        assert_eq!((err.position.line, err.position.column), (3, 14));
+        assert!(err.to_string().contains("only 5 or a placeholder"), "{err}");
     }
 
     #[test]

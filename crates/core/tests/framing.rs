@@ -263,7 +263,12 @@ fn read(bytes: &[u8], strip: bool) -> Vec<(usize, Result<Grid, String>, Option<S
     let mut push = |r: bitdoku_core::Record| {
         out.push((
             r.line,
-            r.grid.map_err(|e| e.to_string()),
+            r.puzzle
+                .map(|p| match p {
+                    bitdoku_core::Puzzle::Givens(grid) => grid,
+                    bitdoku_core::Puzzle::Candidates(_) => panic!("a pencilmark record"),
+                })
+                .map_err(|e| e.to_string()),
             r.tag().map(str::to_string),
         ))
     };

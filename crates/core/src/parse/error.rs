@@ -68,6 +68,17 @@ pub enum ParseErrorKind {
         /// The line the broken grid before it starts on.
         after: usize,
     },
+    /// In a pencilmark line, a character that is neither the digit of its place (the
+    /// k-th character of a square is digit k) nor a placeholder.
+    MisplacedCandidate {
+        /// The character found.
+        found: char,
+        /// The digit whose place it is in.
+        expected: u8,
+    },
+    /// A pencilmark puzzle where a grid of givens was asked for (it would lose the
+    /// candidates of its squares with several): read it as a [`crate::Puzzle`].
+    Pencilmarks,
     /// Two equal givens in one unit: the puzzle cannot have a solution.
     Conflict {
         /// The digit given twice.
@@ -117,6 +128,16 @@ impl fmt::Display for ParseErrorKind {
                 f,
                 "a boxed grid right after the broken one of line {after}: where it starts \
                  is unsure, so it is not read (a blank line between grids avoids this)"
+            ),
+            ParseErrorKind::MisplacedCandidate { found, expected } => write!(
+                f,
+                "{found:?} in a pencilmark line where only {expected} or a placeholder fits \
+                 (the k-th character of each square is digit k)"
+            ),
+            ParseErrorKind::Pencilmarks => write!(
+                f,
+                "a pencilmark puzzle where a grid of givens was expected (read it as a \
+                 Puzzle to keep its candidates)"
             ),
             ParseErrorKind::Conflict {
                 digit,

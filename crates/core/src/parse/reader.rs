@@ -53,8 +53,8 @@ use crate::Grid;
 /// assert_eq!(records.len(), 2);
 /// assert_eq!(records[0].line, 2);
 /// assert_eq!(records[0].tag(), Some("grid1"));
-/// assert!(records[0].grid.is_ok());
-/// assert_eq!(records[1].grid.unwrap_err().to_string(),
+/// assert!(records[0].puzzle.is_ok());
+/// assert_eq!(records[1].puzzle.unwrap_err().to_string(),
 ///            "line 3, column 1: too few squares: found 4, a puzzle has 81");
 /// ```
 #[derive(Clone, Debug)]
@@ -230,7 +230,7 @@ impl RecordReader {
     /// let mut records = Vec::new();
     /// reader.push_line_prefix(&line.as_bytes()[..1000], kind, |r| records.push(r));
     /// reader.finish(|r| records.push(r));
-    /// assert_eq!(records[0].grid.unwrap().to_string(), puzzle);
+    /// assert_eq!(records[0].puzzle.unwrap().to_string(), puzzle);
     /// assert!(records[0].tag().unwrap().starts_with("a very long comment"));
     /// assert!(records[0].tag_truncated());
     /// ```
@@ -332,19 +332,21 @@ impl RecordReader {
         // skipped at the start of any line, so that files joined by `cat` read alike.
         let line = line.strip_prefix(BOM).unwrap_or(line);
         let first = line.iter().position(|&b| b != b' ' && b != b'\t');
-        if let Some(first) = first.filter(|&f| crate::is_pencilmark_line(&line[f..])) {
-            if let Ok(board) = crate::parse_pencilmarks(&line[first..]) {
-                // A pencilmark line: one record of its own.
-                self.end_grid(End::Other, emit);
-                self.drifting = None;
-                self.just_completed = true;
-                let start = Position {
-                    line: self.line,
-                    column: first + 1,
-                };
-                emit(Record::pencilmarks_at(start, board));
-                return;
-            }
+        if let Some((first, marks, tag)) = first.and_then(|f| pencilmark_line(line, f)) {
+            // A pencilmark line: one record of its own.
+            self.end_grid(End::Other, emit);
+            self.drifting = None;
+            self.just_completed = true;
+            let start = Position {
+                line: self.line,
+                column: first + 1,
+            };
+            let tag = tag.map_or(Tag::NONE, |(from, to)| Tag::new(&line[from..to]));
+            emit(match crate::parse_pencilmarks(marks) {
+                Ok(board) => Record::pencilmarks_at(start, board, tag),
+                Err(e) => Record::new(start, Err(pencil_error(e, start)), tag),
+            });
+            return;
         }
         let scanned = scan::scan(line, self.line, &mut self.scratch);
         let position = Position {
@@ -634,6 +636,50 @@ impl RecordReader {
     }
 }
 
+/// The line is a pencilmark line from byte `first` on: 729 characters that can only be
+/// candidates and placeholders, then nothing or a separator and a tag. Its start, the
+/// 729 characters and the tag's byte range in `line`.
+fn pencilmark_line(line: &[u8], first: usize) -> Option<(usize, &[u8], Option<(usize, usize)>)> {
+    let text = &line[first..];
+    let end = text
+        .iter()
+        .position(|&b| !crate::pencil::is_mark(b))
+        .unwrap_or(text.len());
+    if end != crate::PENCILMARK_LEN {
+        return None;
+    }
+    let tag = scan::tag_after(&text[end..]).ok()?;
+    Some((
+        first,
+        &text[..end],
+        tag.map(|(from, to)| (first + end + from, first + end + to)),
+    ))
+}
+
+/// A pencilmark line's error as the reader reports it, at its column in the line.
+fn pencil_error(e: crate::PencilError, start: Position) -> ParseError {
+    match e {
+        crate::PencilError::Character {
+            column,
+            found,
+            expected,
+        } => ParseError {
+            kind: ParseErrorKind::MisplacedCandidate {
+                found: char::from(found),
+                expected,
+            },
+            position: Position {
+                line: start.line,
+                column: start.column + column - 1,
+            },
+        },
+        crate::PencilError::Length { found } => ParseError {
+            kind: ParseErrorKind::TooManySquares { found },
+            position: start,
+        },
+    }
+}
+
 /// What ended a grid.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum End {
@@ -674,10 +720,18 @@ mod tests {
         out
     }
 
+    /// A record's grid of givens (these tests read no pencilmark lines).
+    fn grid_of(r: &Record) -> Result<Grid, ParseError> {
+        r.puzzle.map(|p| match p {
+            crate::Puzzle::Givens(grid) => grid,
+            crate::Puzzle::Candidates(_) => panic!("a pencilmark record"),
+        })
+    }
+
     fn kinds(text: &[u8]) -> Vec<Result<usize, (ParseErrorKind, Position)>> {
         read(text)
             .into_iter()
-            .map(|r| r.grid.map(|_| r.line).map_err(|e| (e.kind, e.position)))
+            .map(|r| r.puzzle.map(|_| r.line).map_err(|e| (e.kind, e.position)))
             .collect()
     }
 
@@ -692,8 +746,8 @@ mod tests {
         assert_eq!(records.len(), 2);
         assert_eq!(records[0].line, 3);
         assert_eq!(records[1].line, 5);
-        assert_eq!(records[0].grid, records[1].grid);
-        assert_eq!(records[0].grid.as_ref().unwrap().to_string(), GRID1);
+        assert_eq!(records[0].puzzle, records[1].puzzle);
+        assert_eq!(records[0].puzzle.as_ref().unwrap().to_string(), GRID1);
     }
 
     #[test]
@@ -704,7 +758,7 @@ mod tests {
                      5 . . |2 . . |. . . \n1 . 4 |. . . |. . . \n";
         let records = read(boxed.as_bytes());
         assert_eq!(records.len(), 1);
-        assert_eq!(records[0].grid.as_ref().unwrap().to_string(), GRID1);
+        assert_eq!(records[0].puzzle.as_ref().unwrap().to_string(), GRID1);
     }
 
     #[test]
@@ -761,7 +815,7 @@ mod tests {
     fn tags(text: &str) -> Vec<Result<Option<String>, ParseErrorKind>> {
         read(text.as_bytes())
             .into_iter()
-            .map(|r| match r.grid {
+            .map(|r| match r.puzzle {
                 Ok(_) => Ok(r.tag().map(str::to_string)),
                 Err(e) => Err(e.kind),
             })
@@ -808,7 +862,7 @@ mod tests {
         let mut raw = format!("{GRID1} ab").into_bytes();
         raw.extend_from_slice(b"\xFFcd");
         let records = read(&raw);
-        assert!(records[0].grid.is_ok());
+        assert!(records[0].puzzle.is_ok());
         assert_eq!(records[0].tag(), Some("ab"));
         assert!(records[0].tag_truncated());
         let exact = "t".repeat(Record::TAG_CAPACITY);
@@ -846,7 +900,7 @@ mod tests {
         for text in [boxed.clone(), bordered] {
             let records = read(text.as_bytes());
             assert_eq!(records.len(), 1, "{text}");
-            assert_eq!(records[0].grid, Ok(grid), "{text}");
+            assert_eq!(grid_of(&records[0]), Ok(grid), "{text}");
             assert_eq!(records[0].tag(), None);
         }
         // Tags are for one-line puzzles: text after a grid's last row is a bad row.
@@ -862,7 +916,7 @@ mod tests {
         let mut text = GRID1.as_bytes().to_vec();
         text[1] = b'4'; // A2 = 4, like A1
         let records = read(&text);
-        let err = records[0].grid.unwrap_err();
+        let err = records[0].puzzle.unwrap_err();
         assert_eq!(
             err.to_string(),
             "line 1, column 1: digit 4 is given twice in row A (A1 and A2)"
@@ -886,7 +940,7 @@ mod tests {
         assert_eq!(checked.len(), unchecked.len());
         for (c, u) in checked.iter().zip(&unchecked) {
             assert_eq!((c.line, c.column), (u.line, u.column));
-            match (&c.grid, &u.grid) {
+            match (&c.puzzle, &u.puzzle) {
                 (Err(e), Ok(_)) => assert_eq!(u.conflict(), Some(*e)),
                 (c, u) => assert_eq!(c, u),
             }
@@ -936,7 +990,7 @@ mod tests {
     fn outline(text: &str) -> Outline {
         read(text.as_bytes())
             .into_iter()
-            .map(|r| (r.line, r.grid.map_err(|e| (e.kind, e.position.line))))
+            .map(|r| (r.line, grid_of(&r).map_err(|e| (e.kind, e.position.line))))
             .collect()
     }
 
@@ -1017,7 +1071,7 @@ mod tests {
         assert_eq!(got[1], (12, Err((UnexpectedChar { ch: 'x' }, 13))));
         assert_eq!(got[2], (23, Ok(g1)));
         assert_eq!(
-            read(text.as_bytes())[0].grid.unwrap_err().to_string(),
+            read(text.as_bytes())[0].puzzle.unwrap_err().to_string(),
             "line 6, column 1: a row of 8 squares in a boxed grid (a row has 9)"
         );
     }
@@ -1095,12 +1149,12 @@ mod tests {
         reader.push_rejected_line(kind, |r| out.push(r));
         reader.push_line(GRID1.as_bytes(), |r| out.push(r));
         reader.finish(|r| out.push(r));
-        let lines: Vec<_> = out.iter().map(|r| (r.line, r.grid.is_ok())).collect();
+        let lines: Vec<_> = out.iter().map(|r| (r.line, r.puzzle.is_ok())).collect();
         assert_eq!(
             lines,
             [(1, false), (13, true), (14, false), (24, false), (25, true)]
         );
-        assert_eq!(out[0].grid.unwrap_err().kind, kind);
+        assert_eq!(out[0].puzzle.unwrap_err().kind, kind);
     }
 
     #[test]
@@ -1111,7 +1165,7 @@ mod tests {
         let text = format!("# cr\r{GRID1} tag\r\r{boxed}{GRID1}\r");
         let got: Vec<_> = read(text.as_bytes())
             .iter()
-            .map(|r| (r.line, r.grid, r.tag().map(str::to_string)))
+            .map(|r| (r.line, grid_of(r), r.tag().map(str::to_string)))
             .collect();
         assert_eq!(
             got,
@@ -1138,7 +1192,7 @@ mod tests {
         let text = format!("\u{feff}{GRID1}\r\r\n\u{feff}{GRID1}\r\n\u{feff}# c\n");
         assert_eq!(kinds(text.as_bytes()), [Ok(1), Ok(2)]);
         let boxed = format!("\u{feff}{}", boxed(&grid2()));
-        assert_eq!(read(boxed.as_bytes())[0].grid, Ok(grid2()));
+        assert_eq!(grid_of(&read(boxed.as_bytes())[0]), Ok(grid2()));
     }
 
     #[test]
@@ -1205,7 +1259,7 @@ mod tests {
         reader.finish(|r| out.push(r));
         let got: Vec<_> = out
             .iter()
-            .map(|r| (r.line, r.grid.is_ok(), r.tag(), r.tag_truncated()))
+            .map(|r| (r.line, r.puzzle.is_ok(), r.tag(), r.tag_truncated()))
             .collect();
         assert_eq!(
             got,
@@ -1215,6 +1269,6 @@ mod tests {
                 (3, false, None, false)
             ]
         );
-        assert_eq!(out[2].grid.unwrap_err().kind, kind);
+        assert_eq!(out[2].puzzle.unwrap_err().kind, kind);
     }
 }

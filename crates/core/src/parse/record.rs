@@ -1,22 +1,21 @@
 //! One puzzle read from the input, with where it was and its tag.
 
 use super::{ParseError, Position};
-use crate::{Board, Grid};
+use crate::{Board, Grid, Puzzle};
 use core::fmt;
 
-/// One puzzle read from the input: where it starts, and the grid or what was wrong.
+/// One puzzle read from the input: where it starts, and the puzzle or what was wrong.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Record {
     /// The line the puzzle starts on (1-based).
     pub line: usize,
     /// The column its first square is in (1-based; 1 for a record with no square).
     pub column: usize,
-    /// The puzzle, or the first error found in it.
-    pub grid: Result<Grid, ParseError>,
+    /// The puzzle (givens, or the candidates of a pencilmark line), or the first error
+    /// found in it.
+    pub puzzle: Result<Puzzle, ParseError>,
     /// The text after the puzzle on its last line, if any: see [`Record::tag`].
     tag: Tag,
-    /// The candidates of a pencilmark line: see [`Record::pencilmarks`].
-    pencilmarks: Option<Board>,
 }
 
 /// A record's tag, kept inline so that a [`Record`] stays `Copy` and reading
@@ -77,36 +76,29 @@ impl Record {
         Record {
             line: start.line,
             column: start.column,
-            grid,
+            puzzle: grid.map(Puzzle::Givens),
             tag,
-            pencilmarks: None,
         }
     }
 
-    /// A record of a 729-character pencilmark line: the squares with one candidate as
-    /// its grid, and the candidates.
-    pub(super) fn pencilmarks_at(start: Position, board: Board) -> Record {
-        Record {
-            pencilmarks: Some(board),
-            ..Record::new(start, Ok(board.to_grid()), Tag::NONE)
-        }
-    }
-
-    /// The candidates, if the record is a 729-character pencilmark line (see
-    /// [`crate::parse_pencilmarks`]); its `grid` then holds the squares with one
-    /// candidate, and a solver should search from these candidates instead.
+    /// A record of a 729-character pencilmark line (see [`crate::parse_pencilmarks`]):
+    /// its puzzle is the candidates.
     ///
     /// ```
-    /// use bitdoku_core::{Board, RecordReader};
+    /// use bitdoku_core::{Board, Puzzle, RecordReader};
     /// let line = Board::FULL.to_pencilmarks();
     /// let mut reader = RecordReader::new();
     /// let mut records = Vec::new();
     /// reader.push_line(&line, |r| records.push(r));
-    /// assert_eq!(records[0].pencilmarks(), Some(&Board::FULL));
-    /// assert_eq!(records[0].grid.unwrap().givens(), 0);
+    /// assert_eq!(records[0].puzzle, Ok(Puzzle::Candidates(Board::FULL)));
     /// ```
-    pub fn pencilmarks(&self) -> Option<&Board> {
-        self.pencilmarks.as_ref()
+    pub(super) fn pencilmarks_at(start: Position, board: Board, tag: Tag) -> Record {
+        Record {
+            line: start.line,
+            column: start.column,
+            puzzle: Ok(Puzzle::Candidates(board)),
+            tag,
+        }
     }
 
     /// The most bytes of a tag a record keeps; a longer tag is cut to this (at a
@@ -138,12 +130,12 @@ impl Record {
         self.tag.len & Tag::TRUNCATED != 0
     }
 
-    /// The first repeated digit of the record's grid, as the error a checking reader
-    /// gives for it (see [`RecordReader::without_conflict_check`](crate::RecordReader::without_conflict_check)); `None` if the grid
+    /// The first repeated given of the record's puzzle, as the error a checking reader
+    /// gives for it (see [`RecordReader::without_conflict_check`](crate::RecordReader::without_conflict_check)); `None` if the puzzle
     /// repeats none, or if the record is already an error.
     pub fn conflict(&self) -> Option<ParseError> {
-        let grid = self.grid.as_ref().ok()?;
-        grid.conflicts().first().map(|c| ParseError {
+        let puzzle = self.puzzle.as_ref().ok()?;
+        puzzle.conflicts().first().map(|c| ParseError {
             kind: c.kind(),
             position: Position {
                 line: self.line,

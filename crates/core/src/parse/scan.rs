@@ -116,6 +116,23 @@ fn separator(rest: &[u8]) -> Option<usize> {
     }
 }
 
+/// The text after a puzzle's last square, `rest`, as a tag: `Ok(None)` when there is
+/// nothing but whitespace and layout, `Ok(Some((from, to)))` for the tag's byte range
+/// in `rest` when a separator comes first, `Err(())` when the puzzle runs on without
+/// one.
+pub(super) fn tag_after(rest: &[u8]) -> Result<Option<(usize, usize)>, ()> {
+    if rest.is_empty() {
+        return Ok(None);
+    }
+    let width = separator(rest).ok_or(())?;
+    let tag = trim_space(&rest[width..]);
+    if tag.iter().all(|&b| classify(b) == Class::Layout) {
+        return Ok(None);
+    }
+    let from = width + leading_space(&rest[width..]);
+    Ok(Some((from, from + tag.len())))
+}
+
 /// `text` without whitespace (as [`space`] has it) at either end.
 pub(super) fn trim_space(mut text: &[u8]) -> &[u8] {
     loop {
@@ -252,17 +269,13 @@ impl Line {
             column: self.column,
         };
         let too_many = ParseErrorKind::TooManySquares { found: 81 + extra };
-        if let Some(width) = separator(rest) {
+        if let Ok(tag) = tag_after(rest) {
             let only_squares = rest.iter().all(|&b| classify(b) != Class::Other);
             if gapped && only_squares && extra > 0 {
                 // `4 . . |. . . |8 . 5 ... 7`: one more square of a spaced-out puzzle.
                 self.fail(too_many, start);
             } else {
-                let tag = trim_space(&rest[width..]);
-                if !tag.iter().all(|&b| classify(b) == Class::Layout) {
-                    let from = i + width + leading_space(&rest[width..]);
-                    self.tag = Some((from, from + tag.len()));
-                }
+                self.tag = tag.map(|(from, to)| (i + from, i + to));
             }
             return;
         }
