@@ -1,7 +1,7 @@
 //! Shared helpers for the benches: finding and loading puzzle files.
 #![deny(missing_docs)]
 
-use bitdoku_core::{Grid, RecordReader};
+use bitdoku_core::{Puzzle, RecordReader};
 use std::path::{Path, PathBuf};
 
 /// The workspace root.
@@ -35,14 +35,14 @@ pub fn puzzle_files() -> Vec<(String, PathBuf)> {
 
 /// The valid puzzles of a file, at most `limit` of them (evenly spaced through the file
 /// so a sample represents the whole set).
-pub fn load(path: &Path, limit: usize) -> Vec<Grid> {
+pub fn load(path: &Path, limit: usize) -> Vec<Puzzle> {
     let text = std::fs::read(path).unwrap_or_default();
     let mut reader = RecordReader::new();
     let mut grids = Vec::new();
     for line in text.split(|&b| b == b'\n') {
-        reader.push_line(line, |r| grids.extend(r.grid.ok()));
+        reader.push_line(line, |r| grids.extend(r.puzzle.ok()));
     }
-    reader.finish(|r| grids.extend(r.grid.ok()));
+    reader.finish(|r| grids.extend(r.puzzle.ok()));
     if grids.len() > limit && limit > 0 {
         let step = grids.len() as f64 / limit as f64;
         grids = (0..limit)

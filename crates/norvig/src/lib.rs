@@ -20,7 +20,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
-use bitdoku_core::Grid;
+use bitdoku_core::{Grid, Puzzle};
 use std::collections::{HashMap, HashSet};
 
 /// `values`: square name to the digits still possible there.
@@ -122,6 +122,29 @@ impl Norvig {
         for (s, d) in self.grid_values(grid)? {
             if DIGITS.contains(d) && !self.assign(&mut values, &s, d) {
                 return None;
+            }
+        }
+        Some(values)
+    }
+
+    /// [`Norvig::parse_grid`] for any [`Puzzle`]: a pencilmark puzzle's missing
+    /// candidates are eliminated one by one (his `eliminate`, which propagates), as
+    /// a given's other digits are by `assign`. `None` on a contradiction.
+    pub fn parse_puzzle(&self, puzzle: &Puzzle) -> Option<Values> {
+        let board = match puzzle {
+            Puzzle::Givens(grid) => return self.parse_grid(&grid.to_string()),
+            Puzzle::Candidates(board) => board,
+        };
+        let mut values: Values = self
+            .squares
+            .iter()
+            .map(|s| (s.clone(), DIGITS.to_string()))
+            .collect();
+        for (s, candidates) in self.squares.iter().zip(board.0) {
+            for (k, d) in DIGITS.chars().enumerate() {
+                if candidates.bits() >> k & 1 == 0 && !self.eliminate(&mut values, s, d) {
+                    return None;
+                }
             }
         }
         Some(values)
@@ -287,12 +310,12 @@ impl bitdoku_solver::Solver for Norvig {
         "norvig"
     }
 
-    fn solve(&self, grid: &Grid) -> Option<Grid> {
-        Norvig::solve(self, &grid.to_string()).map(|v| self.to_grid(&v))
+    fn solve(&self, puzzle: &Puzzle) -> Option<Grid> {
+        Norvig::search(self, self.parse_puzzle(puzzle)).map(|v| self.to_grid(&v))
     }
 
-    fn count(&self, grid: &Grid, limit: usize) -> usize {
-        Norvig::count(self, self.parse_grid(&grid.to_string()), limit.max(1))
+    fn count(&self, puzzle: &Puzzle, limit: usize) -> usize {
+        Norvig::count(self, self.parse_puzzle(puzzle), limit.max(1))
     }
 }
 

@@ -1,26 +1,30 @@
 //! The string solver and the bitset solver agree: solved or not, and a valid solution,
 //! on Norvig's sets and on random puzzles.
 
-use bitdoku_core::Grid;
+use bitdoku_core::{Grid, Puzzle};
 use bitdoku_norvig::Norvig;
 use bitdoku_solver::{Bitset, Solver};
 use proptest::prelude::*;
 use std::path::Path;
 
-fn agree(norvig: &Norvig, grid: &Grid) {
-    let fast = Bitset.solve(grid);
-    let slow = Solver::solve(norvig, grid);
-    assert_eq!(fast.is_some(), slow.is_some(), "{grid}");
+fn agree(norvig: &Norvig, puzzle: impl Into<Puzzle>) {
+    let puzzle = puzzle.into();
+    let fast = Bitset.solve(&puzzle);
+    let slow = Solver::solve(norvig, &puzzle);
+    assert_eq!(fast.is_some(), slow.is_some(), "{puzzle}");
     if let (Some(f), Some(s)) = (fast, slow) {
-        assert!(f.solves(grid) && s.solves(grid), "{grid}");
-        if Bitset.count(grid, 2) == 1 {
-            assert_eq!(f, s, "{grid}");
+        assert!(
+            puzzle.is_solved_by(&f) && puzzle.is_solved_by(&s),
+            "{puzzle}"
+        );
+        if Bitset.count(&puzzle, 2) == 1 {
+            assert_eq!(f, s, "{puzzle}");
         }
     }
     assert_eq!(
-        Solver::count(norvig, grid, 2),
-        Bitset.count(grid, 2),
-        "{grid}"
+        Solver::count(norvig, &puzzle, 2),
+        Bitset.count(&puzzle, 2),
+        "{puzzle}"
     );
 }
 
@@ -61,13 +65,13 @@ fn agree_on_norvigs_sets_and_the_projects_puzzles() {
             if let Ok(grid) = puzzle.parse::<Grid>() {
                 // hard1 and the empty grid have millions of solutions: solve only.
                 if grid.givens() < 20 {
-                    let f = Bitset.solve(&grid);
-                    let s = Solver::solve(&norvig, &grid);
+                    let f = Bitset.solve(&grid.into());
+                    let s = Solver::solve(&norvig, &grid.into());
                     assert_eq!(f.is_some(), s.is_some(), "{grid}");
                     assert!(f.is_none_or(|f| f.solves(&grid)), "{grid}");
                     assert!(s.is_none_or(|s| s.solves(&grid)), "{grid}");
                 } else {
-                    agree(&norvig, &grid);
+                    agree(&norvig, grid);
                 }
                 checked += 1;
             }
@@ -101,6 +105,27 @@ proptest! {
             cells[poke.0] = poke.1;
         }
         let grid = Grid::from_values(cells);
-        agree(&Norvig::new(), &grid);
+        agree(&Norvig::new(), grid);
+    }
+
+    /// Pencilmark puzzles: the candidates of a puzzle like the ones above, with
+    /// candidates taken away at random (which may leave no solution, or one that is
+    /// not the grid's).
+    #[test]
+    fn agree_on_random_pencilmark_puzzles(
+        keep in prop::collection::vec(0u8..100, 81),
+        drop in prop::collection::vec((0usize..81, 0u16..9), 0..12),
+    ) {
+        let mut cells = [0u8; 81];
+        for (i, b) in BASE.bytes().enumerate() {
+            if keep[i] < 35 {
+                cells[i] = b - b'0';
+            }
+        }
+        let mut board = bitdoku_core::Board::from_grid(&Grid::from_values(cells));
+        for (s, d) in drop {
+            board.0[s] = bitdoku_core::Candidates::from_bits(board.0[s].bits() & !(1 << d));
+        }
+        agree(&Norvig::new(), board);
     }
 }

@@ -1,7 +1,7 @@
 //! Many puzzles at once: [`Batch`].
 
 use crate::{search, Options, Outcome};
-use bitdoku_core::{Grid, ParseError, Record};
+use bitdoku_core::{Grid, ParseError, Puzzle, Record};
 use core::fmt;
 
 /// Puzzles handed to a thread at a time, at least: enough to amortise the hand-off
@@ -9,7 +9,8 @@ use core::fmt;
 #[cfg(feature = "rayon")]
 const MIN_PER_TASK: usize = 32;
 
-/// Searches many puzzles at once: a slice of grids, of records from a
+/// Searches many puzzles at once: a slice of puzzles (grids of givens, pencilmark
+/// boards, or [`Puzzle`]s), of records from a
 /// [`RecordReader`](bitdoku_core::RecordReader) or of puzzle strings with one
 /// [`Options`], and gives one result per input, in input order, whatever the thread
 /// count.
@@ -150,19 +151,23 @@ impl Batch {
         }
     }
 
-    /// Searches every grid: `outcomes[i]` is `search(&grids[i], self.options())`.
-    pub fn search(&self, grids: &[Grid]) -> Vec<Outcome> {
-        let mut out = Vec::with_capacity(grids.len());
-        self.search_into(grids, &mut out);
+    /// Searches every puzzle: `outcomes[i]` is `search(puzzles[i], self.options())`.
+    pub fn search<P: Copy + Into<Puzzle> + Sync>(&self, puzzles: &[P]) -> Vec<Outcome> {
+        let mut out = Vec::with_capacity(puzzles.len());
+        self.search_into(puzzles, &mut out);
         out
     }
 
     /// [`Batch::search`] into `out` (cleared first; its allocation is reused).
-    pub fn search_into(&self, grids: &[Grid], out: &mut Vec<Outcome>) {
-        self.map(grids, |g| search(g, &self.options), out);
+    pub fn search_into<P: Copy + Into<Puzzle> + Sync>(
+        &self,
+        puzzles: &[P],
+        out: &mut Vec<Outcome>,
+    ) {
+        self.map(puzzles, |&p| search(p, &self.options), out);
     }
 
-    /// Searches the grid of every record, into `out` (cleared first): the record's
+    /// Searches the puzzle of every record, into `out` (cleared first): the record's
     /// [`ParseError`] if it could not be read, else its outcome. Records read without
     /// the repeated-digit check
     /// ([`RecordReader::without_conflict_check`](bitdoku_core::RecordReader::without_conflict_check))
@@ -173,8 +178,9 @@ impl Batch {
         self.map(records, |r| self.record(r), out);
     }
 
-    /// Parses and searches every puzzle string (one puzzle each: a line of 81 squares
-    /// or a boxed grid, as [`Grid`]'s `FromStr` reads it); a string that is not a
+    /// Parses and searches every puzzle string (one puzzle each: a line of 81 squares,
+    /// a boxed grid or a pencilmark line, as [`Puzzle`]'s `FromStr` reads it); a
+    /// string that is not a
     /// puzzle gives its [`ParseError`], with the position inside that string.
     pub fn search_strs<S: AsRef<str> + Sync>(
         &self,
@@ -185,8 +191,8 @@ impl Batch {
             puzzles,
             |p| {
                 p.as_ref()
-                    .parse::<Grid>()
-                    .map(|g| search(&g, &self.options))
+                    .parse::<Puzzle>()
+                    .map(|p| search(p, &self.options))
             },
             &mut out,
         );
@@ -194,8 +200,7 @@ impl Batch {
     }
 
     fn record(&self, record: &Record) -> Result<Outcome, ParseError> {
-        let grid = record.grid?;
-        let outcome = search(&grid, &self.options);
+        let outcome = search(record.puzzle?, &self.options);
         if outcome.complete && outcome.solutions == 0 {
             if let Some(conflict) = record.conflict() {
                 return Err(conflict);
@@ -229,7 +234,7 @@ where
         .collect_into_vec(out);
 }
 
-/// The first solution of each grid, in order, on the current rayon pool (see
+/// The first solution of each puzzle, in order, on the current rayon pool (see
 /// [`Batch::new`]).
 ///
 /// ```
@@ -237,22 +242,22 @@ where
 /// let solutions = bitdoku_solver::solve_many(&grids);
 /// assert!(solutions.iter().all(|s| s.is_some_and(|s| s.is_solved())));
 /// ```
-pub fn solve_many(grids: &[Grid]) -> Vec<Option<Grid>> {
-    let mut out = Vec::with_capacity(grids.len());
+pub fn solve_many<P: Copy + Into<Puzzle> + Sync>(puzzles: &[P]) -> Vec<Option<Grid>> {
+    let mut out = Vec::with_capacity(puzzles.len());
     Batch::new(Options::default()).map(
-        grids,
-        |g| search(g, &Options::default()).solution,
+        puzzles,
+        |&p| search(p, &Options::default()).solution,
         &mut out,
     );
     out
 }
 
-/// How many solutions each grid has, counting no further than `limit`, in order, on
+/// How many solutions each puzzle has, counting no further than `limit`, in order, on
 /// the current rayon pool (see [`Batch::new`]).
-pub fn count_many(grids: &[Grid], limit: usize) -> Vec<usize> {
+pub fn count_many<P: Copy + Into<Puzzle> + Sync>(puzzles: &[P], limit: usize) -> Vec<usize> {
     let options = Options::default().with_limit(limit);
-    let mut out = Vec::with_capacity(grids.len());
-    Batch::new(options).map(grids, |g| search(g, &options).solutions, &mut out);
+    let mut out = Vec::with_capacity(puzzles.len());
+    Batch::new(options).map(puzzles, |&p| search(p, &options).solutions, &mut out);
     out
 }
 
@@ -308,7 +313,10 @@ mod tests {
         let short = &GRID1[..80];
         let strs = [GRID1, &bad_char, TWO, &repeated, short];
         let results = batch.search_strs(&strs);
-        assert_eq!(results[0], Ok(search(&GRID1.parse().unwrap(), &options)));
+        assert_eq!(
+            results[0],
+            Ok(search(GRID1.parse::<Grid>().unwrap(), &options))
+        );
         assert_eq!(results[2].unwrap().solutions, 2);
         for (i, column) in [(1, 2), (3, 1), (4, 1)] {
             let e = results[i].unwrap_err();

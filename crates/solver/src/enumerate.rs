@@ -14,8 +14,8 @@
 //! assert!(found.iter().all(|s| s.solves(&two)) && found[0] != found[1]);
 //! ```
 
-use crate::{search_board_observed, search_observed, Observer, Options, Outcome};
-use bitdoku_core::{Board, Grid};
+use crate::{search_observed, Observer, Options, Outcome};
+use bitdoku_core::{Grid, Puzzle};
 
 /// Hands each solution to the closure.
 struct Each<F>(F);
@@ -28,29 +28,17 @@ impl<F: FnMut(&Grid)> Observer for Each<F> {
     }
 }
 
-/// Calls `each` on every solution of `grid`, stopping after `limit` (0 is read as 1).
-/// The outcome counts them: fewer than `limit` means that was all of them.
-pub fn enumerate<F: FnMut(&Grid)>(grid: &Grid, limit: usize, each: F) -> Outcome {
-    search_observed(grid, &limit_options(limit), Each(each))
-}
-
-/// [`enumerate`] for a pencilmark puzzle: each square may hold only the digits `board`
-/// leaves it.
-pub fn enumerate_board<F: FnMut(&Grid)>(board: &Board, limit: usize, each: F) -> Outcome {
-    search_board_observed(board, &limit_options(limit), Each(each))
-}
-
-fn limit_options(limit: usize) -> Options {
-    Options {
-        solution_limit: limit,
-        ..Options::default()
-    }
+/// Calls `each` on every solution of `puzzle`, stopping after `limit` (0 is read as
+/// 1). The outcome counts them: fewer than `limit` means that was all of them.
+pub fn enumerate<F: FnMut(&Grid)>(puzzle: impl Into<Puzzle>, limit: usize, each: F) -> Outcome {
+    search_observed(puzzle, &Options::default().with_limit(limit), Each(each))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::count_solutions;
+    use bitdoku_core::Board;
     use std::collections::HashSet;
 
     #[test]
@@ -61,7 +49,7 @@ mod tests {
                 .unwrap();
         for limit in [1, 7, 100, 1000] {
             let mut found = Vec::new();
-            let outcome = enumerate(&sparse, limit, |s| found.push(*s));
+            let outcome = enumerate(sparse, limit, |s| found.push(*s));
             assert_eq!(found.len(), limit);
             assert_eq!(outcome.solutions, limit);
             assert!(found.iter().all(|s| s.solves(&sparse)));
@@ -77,10 +65,10 @@ mod tests {
             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5........1.4......"
                 .parse()
                 .unwrap();
-        let expected = count_solutions(&puzzle, 100_000);
+        let expected = count_solutions(puzzle, 100_000);
         assert!(expected > 1 && expected < 100_000);
         let mut found = HashSet::new();
-        let outcome = enumerate(&puzzle, 100_000, |s| {
+        let outcome = enumerate(puzzle, 100_000, |s| {
             assert!(s.solves(&puzzle));
             found.insert(*s);
         });
@@ -94,13 +82,13 @@ mod tests {
             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
                 .parse()
                 .unwrap();
-        let propagated = crate::propagate(&grid1).unwrap();
+        let propagated = crate::propagate(grid1).unwrap();
         for board in [Board::from_grid(&grid1), propagated] {
             let line = board.to_pencilmarks();
             let read = bitdoku_core::parse_pencilmarks(&line).unwrap();
             let mut found = Vec::new();
-            enumerate_board(&read, 2, |s| found.push(*s));
-            assert_eq!(found, vec![crate::solve(&grid1).unwrap()]);
+            enumerate(read, 2, |s| found.push(*s));
+            assert_eq!(found, vec![crate::solve(grid1).unwrap()]);
         }
     }
 
@@ -108,13 +96,13 @@ mod tests {
     fn pencilmarks_restrict_the_solutions() {
         let board = Board::from_grid(&Grid::EMPTY);
         let mut n = 0;
-        enumerate_board(&board, 5, |s| {
+        enumerate(board, 5, |s| {
             assert!(s.is_solved());
             n += 1;
         });
         assert_eq!(n, 5);
         let mut none = board;
         none.0[40] = bitdoku_core::Candidates::NONE;
-        assert_eq!(enumerate_board(&none, 5, |_| ()).solutions, 0);
+        assert_eq!(enumerate(none, 5, |_| ()).solutions, 0);
     }
 }

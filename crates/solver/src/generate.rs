@@ -23,7 +23,7 @@
 
 use crate::count_solutions;
 use crate::rate::rate;
-use crate::state::{Queue, State};
+use crate::steps::state::{Queue, State};
 use bitdoku_core::Grid;
 use fastrand::Rng;
 
@@ -282,7 +282,7 @@ fn dig(rng: &mut Rng, solution: &Grid, settings: &Settings) -> Grid {
             rest &= rest - 1;
         }
         let puzzle = Grid::from_values(next);
-        if count_solutions(&puzzle, 2) == 1
+        if count_solutions(puzzle, 2) == 1
             && settings
                 .level
                 .is_none_or(|level| level_of(&puzzle).is_some_and(|l| l <= level))

@@ -16,8 +16,8 @@
 //! solver (compiled away when unused), [`rate`] grades puzzles from those steps, and
 //! [`generate`] makes puzzles with one solution, deterministic for a seed,
 //! [`minimize`] removes givens a puzzle does not need, and [`enumerate`] hands each
-//! solution to a callback. [`search_board_observed`] searches from candidates (a
-//! pencilmark puzzle) instead of givens. [`Batch`] searches many puzzles at once, in
+//! solution to a callback. Every entry point takes a [`Puzzle`]: givens (a [`Grid`])
+//! or candidates (a pencilmark [`Board`]). [`Batch`] searches many puzzles at once, in
 //! input order, in parallel with the `rayon` feature.
 //!
 //! ```
@@ -42,56 +42,52 @@
 
 #[allow(unsafe_code)]
 mod arch;
-mod bands;
 mod batch;
+mod branch;
 pub mod enumerate;
+mod fast;
 pub mod generate;
+mod masks;
 pub mod minimize;
 pub mod observe;
 pub mod rate;
 mod search;
-mod state;
+mod steps;
 
 pub use arch::{Backend, UnknownBackend};
 pub use batch::{count_many, solve_many, Batch, ThreadPoolError};
+pub use bitdoku_core::Puzzle;
 pub use observe::{squares_at, Contradiction, Event, Observer};
-pub use search::{
-    search, search_board_observed, search_observed, Options, Outcome, Stats, TIME_CHECK_GUESSES,
-};
+pub use search::{search, search_observed, Options, Outcome, Stats, TIME_CHECK_GUESSES};
 
 use bitdoku_core::{Board, Grid};
 
-/// The first solution of `grid` (digits tried in increasing order), or `None` if it
+/// The first solution of `puzzle` (digits tried in increasing order), or `None` if it
 /// has none. A grid with conflicting givens has none.
-pub fn solve(grid: &Grid) -> Option<Grid> {
-    search(grid, &Options::default()).solution
+pub fn solve(puzzle: impl Into<Puzzle>) -> Option<Grid> {
+    search(puzzle, &Options::default()).solution
 }
 
 /// The first solution and the work it took.
-pub fn solve_with_stats(grid: &Grid) -> (Option<Grid>, Stats) {
-    let outcome = search(grid, &Options::default());
+pub fn solve_with_stats(puzzle: impl Into<Puzzle>) -> (Option<Grid>, Stats) {
+    let outcome = search(puzzle, &Options::default());
     (outcome.solution, outcome.stats)
 }
 
-/// How many solutions `grid` has, counting no further than `limit`.
-pub fn count_solutions(grid: &Grid, limit: usize) -> usize {
-    search(
-        grid,
-        &Options {
-            solution_limit: limit,
-            ..Options::default()
-        },
-    )
-    .solutions
+/// How many solutions `puzzle` has, counting no further than `limit` (0 is read as
+/// 1, as [`Options::solution_limit`] reads it).
+pub fn count_solutions(puzzle: impl Into<Puzzle>, limit: usize) -> usize {
+    search(puzzle, &Options::default().with_limit(limit)).solutions
 }
 
-/// True if `grid` has exactly one solution.
-pub fn is_unique(grid: &Grid) -> bool {
-    count_solutions(grid, 2) == 1
+/// True if `puzzle` has exactly one solution.
+pub fn is_unique(puzzle: impl Into<Puzzle>) -> bool {
+    count_solutions(puzzle, 2) == 1
 }
 
 /// The candidates left by Norvig's two rules alone, without guessing (his
-/// `parse_grid`), or `None` if propagation finds a contradiction.
+/// `parse_grid`; from a pencilmark puzzle's candidates, his two rules on them), or
+/// `None` if propagation finds a contradiction (or a square has no candidate).
 ///
 /// ```
 /// use bitdoku_core::Grid;
@@ -100,14 +96,13 @@ pub fn is_unique(grid: &Grid) -> bool {
 /// let board = bitdoku_solver::propagate(&easy).unwrap();
 /// assert!(board.is_solved(), "the easy puzzle needs no search");
 /// ```
-pub fn propagate(grid: &Grid) -> Option<Board> {
-    state::State::start(grid, false, &mut ()).map(|s| s.board())
-}
-
-/// [`propagate`] for a pencilmark puzzle: Norvig's two rules from `board`'s
-/// candidates, or `None` on a contradiction (or a square with no candidate).
-pub fn propagate_board(board: &Board) -> Option<Board> {
-    state::State::from_board(board, false, &mut ()).map(|s| s.board())
+pub fn propagate(puzzle: impl Into<Puzzle>) -> Option<Board> {
+    use steps::state::State;
+    match puzzle.into() {
+        Puzzle::Givens(grid) => State::start(&grid, false, &mut ()),
+        Puzzle::Candidates(board) => State::from_board(&board, false, &mut ()),
+    }
+    .map(|s| s.board())
 }
 
 /// A Sudoku solver: the bitset one here, the string one in `bitdoku-norvig`, so that
@@ -116,9 +111,9 @@ pub trait Solver: Sync {
     /// A short name, like `bitset` or `norvig`.
     fn name(&self) -> &'static str;
     /// The first solution, or `None`.
-    fn solve(&self, grid: &Grid) -> Option<Grid>;
+    fn solve(&self, puzzle: &Puzzle) -> Option<Grid>;
     /// The number of solutions, up to `limit`.
-    fn count(&self, grid: &Grid, limit: usize) -> usize;
+    fn count(&self, puzzle: &Puzzle, limit: usize) -> usize;
 }
 
 /// The bitset solver of this crate as a [`Solver`].
@@ -129,11 +124,11 @@ impl Solver for Bitset {
     fn name(&self) -> &'static str {
         "bitset"
     }
-    fn solve(&self, grid: &Grid) -> Option<Grid> {
-        solve(grid)
+    fn solve(&self, puzzle: &Puzzle) -> Option<Grid> {
+        solve(puzzle)
     }
-    fn count(&self, grid: &Grid, limit: usize) -> usize {
-        count_solutions(grid, limit)
+    fn count(&self, puzzle: &Puzzle, limit: usize) -> usize {
+        count_solutions(puzzle, limit)
     }
 }
 

@@ -49,7 +49,7 @@ pub fn minimize(grid: &Grid) -> Result<Grid, NoSolution> {
     loop {
         // A solution other than the first, if any.
         let mut other = None;
-        enumerate(&Grid::from_values(values), 2, |s| {
+        enumerate(Grid::from_values(values), 2, |s| {
             if s != &first {
                 other = Some(*s);
             }
@@ -66,7 +66,7 @@ pub fn minimize(grid: &Grid) -> Result<Grid, NoSolution> {
         }
         let kept = values[square];
         values[square] = 0;
-        if !is_unique(&Grid::from_values(values)) {
+        if !is_unique(Grid::from_values(values)) {
             values[square] = kept;
         }
     }
@@ -79,7 +79,7 @@ pub fn is_minimal(grid: &Grid) -> bool {
         && (0..81).filter(|&s| grid.values()[s] != 0).all(|s| {
             let mut values = *grid.values();
             values[s] = 0;
-            !is_unique(&Grid::from_values(values))
+            !is_unique(Grid::from_values(values))
         })
 }
 
@@ -108,7 +108,7 @@ mod tests {
             let minimal = minimize(&puzzle).unwrap();
             assert!(is_minimal(&minimal), "{minimal}");
             assert!(is_subset(&minimal, &puzzle));
-            assert_eq!(solve(&minimal), solve(&puzzle));
+            assert_eq!(solve(minimal), solve(puzzle));
             assert_eq!(minimize(&minimal), Ok(minimal), "minimal stays as is");
         }
     }
@@ -137,10 +137,10 @@ mod tests {
                 values[s] = 0;
             }
             let puzzle = Grid::from_values(values);
-            let first = solve(&puzzle).unwrap();
+            let first = solve(puzzle).unwrap();
             let minimal = minimize(&puzzle).unwrap();
             prop_assert!(is_minimal(&minimal));
-            prop_assert_eq!(solve(&minimal), Some(first));
+            prop_assert_eq!(solve(minimal), Some(first));
             prop_assert!(is_subset(&minimal, &first));
         }
     }

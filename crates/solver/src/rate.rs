@@ -30,8 +30,8 @@
 //! ```
 
 use crate::observe::{Event, Observer};
-use crate::{search_board_observed, search_observed, Options, Outcome};
-use bitdoku_core::{Board, Grid};
+use crate::{search_observed, Options, Outcome};
+use bitdoku_core::Puzzle;
 use core::fmt;
 
 /// A deduction technique, from the simplest.
@@ -147,23 +147,16 @@ impl Observer for Rater {
     }
 }
 
-/// Rates `grid`, or `None` if it has no solution (or `max_guesses` ran out first).
-pub fn rate(grid: &Grid) -> Option<Rating> {
-    rate_with(grid, None)
+/// Rates `puzzle`, or `None` if it has no solution (or `max_guesses` ran out first).
+pub fn rate(puzzle: impl Into<Puzzle>) -> Option<Rating> {
+    rate_with(puzzle, None)
 }
 
 /// [`rate`] with a guess budget.
-pub fn rate_with(grid: &Grid, max_guesses: Option<u64>) -> Option<Rating> {
+pub fn rate_with(puzzle: impl Into<Puzzle>, max_guesses: Option<u64>) -> Option<Rating> {
+    let puzzle = puzzle.into();
     rate_by(
-        |rater, options| search_observed(grid, options, rater),
-        max_guesses,
-    )
-}
-
-/// [`rate_with`] for a pencilmark puzzle: the search starts from `board`'s candidates.
-pub fn rate_board(board: &Board, max_guesses: Option<u64>) -> Option<Rating> {
-    rate_by(
-        |rater, options| search_board_observed(board, options, rater),
+        |rater, options| search_observed(puzzle, options, rater),
         max_guesses,
     )
 }

@@ -1,13 +1,14 @@
-//! `search`: depth-first search over copies of the state, branching on a square with
-//! the fewest candidates (MRV; the band engine breaks ties by degree) and trying its
-//! digits in increasing order. One routine serves solve, count and uniqueness: it
-//! stops after `solution_limit` solutions or when the guess budget runs out.
+//! `search`: depth-first search over copies of the state, branching on a square chosen
+//! by the rule of [`crate::branch`] and trying its digits in increasing order. One
+//! routine serves solve, count and uniqueness: it stops after `solution_limit`
+//! solutions or when the guess budget runs out.
 
 use crate::arch::{self, Backend, Kernel, WithKernel};
-use crate::bands::Bands;
+use crate::fast::Bands;
+use crate::masks::grid_of;
 use crate::observe::{Event, Observer};
-use crate::state::{grid_of, State};
-use bitdoku_core::{Board, Candidates, Digit, Grid, Square};
+use crate::steps::state::State;
+use bitdoku_core::{Candidates, Digit, Grid, Puzzle, Square};
 use std::time::{Duration, Instant};
 
 /// What a search should do. Build one from [`Options::default`] and the `with_`
@@ -119,23 +120,19 @@ pub struct Outcome {
     pub stats: Stats,
 }
 
-/// Locked candidates run before the first guess and after guesses up to this depth.
-/// Deeper, the extra eliminations no longer pay for the scan: on forum-hardest, running
-/// them at every node cut guesses by a fifth but made the whole set 1.3x slower.
-const LOCKED_DEPTH: u32 = 3;
-
 /// A search state: the cell masks plus whatever propagation keeps beside them.
-/// [`Bands`] is the fast path; [`State`] runs the rules one step at a time and reports
-/// each step to the observer, so an observed search uses it.
+/// [`Bands`] is the fast path; [`State`] runs the same rules one step at a time and
+/// reports each step to the observer, so an observed search uses it.
 trait Engine: Copy {
     /// The candidates of `square`.
     fn candidates(&self, square: usize) -> u16;
     /// The grid of the solved squares.
     fn grid(&self) -> Grid;
-    /// See [`State::most_constrained`].
+    /// The square to branch on (the rule of [`crate::branch`]), or `None` if every
+    /// square is solved.
     fn most_constrained(&self) -> Option<usize>;
     /// Places `bit` in `square` and propagates; false on a contradiction.
-    fn assign<O: Observer>(&mut self, square: usize, bit: u16, depth: u32, obs: &mut O) -> bool;
+    fn assign<O: Observer>(&mut self, square: usize, bit: u16, obs: &mut O) -> bool;
     /// A copy of this state to try a guess on.
     fn child(&self) -> Self {
         *self
@@ -158,8 +155,8 @@ impl Engine for State {
         State::most_constrained(self)
     }
     #[inline(always)]
-    fn assign<O: Observer>(&mut self, square: usize, bit: u16, depth: u32, obs: &mut O) -> bool {
-        State::assign(self, square, bit, depth <= LOCKED_DEPTH, obs)
+    fn assign<O: Observer>(&mut self, square: usize, bit: u16, obs: &mut O) -> bool {
+        State::assign(self, square, bit, true, obs)
     }
     #[inline(always)]
     fn enter<R>(&self, f: impl FnOnce() -> R) -> R {
@@ -185,7 +182,7 @@ impl<K: Kernel> Engine for Bands<K> {
         Bands::most_constrained(self)
     }
     #[inline(always)]
-    fn assign<O: Observer>(&mut self, square: usize, bit: u16, _: u32, _: &mut O) -> bool {
+    fn assign<O: Observer>(&mut self, square: usize, bit: u16, _: &mut O) -> bool {
         Bands::assign(self, square, bit)
     }
     #[inline(always)]
@@ -256,7 +253,7 @@ impl<O: Observer> Search<O> {
                 self.guess_event(state.candidates(square), square, bit, depth);
             }
             let mut child = state.child();
-            if !child.assign(square, bit, depth, &mut self.observer) {
+            if !child.assign(square, bit, &mut self.observer) {
                 self.stats.backtracks += 1;
                 if O::ENABLED {
                     self.backtrack_event(square, bit, depth);
@@ -317,64 +314,66 @@ impl<O: Observer> Search<O> {
     }
 }
 
-/// Searches `grid` with `options`: the one routine behind [`crate::solve`],
-/// [`crate::count_solutions`] and [`crate::is_unique`].
+/// Searches `puzzle` (a [`Grid`] of givens, a pencilmark [`Board`](bitdoku_core::Board)
+/// of candidates, or a [`Puzzle`] that is either) with `options`: the one routine
+/// behind [`crate::solve`], [`crate::count_solutions`] and [`crate::is_unique`].
 ///
 /// ```
-/// use bitdoku_core::Grid;
+/// use bitdoku_core::{Board, Candidates, Grid, Square};
 /// use bitdoku_solver::{search, Options};
 /// let two: Grid = "9.6.7.4.3...4..2...7..23.1.5.....1...4.2.8.6...3.....5.3.7...5...7..5...4.5.1.7.8"
 ///     .parse().unwrap();
 /// let outcome = search(&two, &Options::default().with_limit(10));
 /// assert_eq!(outcome.solutions, 2);
 /// assert!(outcome.complete);
+///
+/// // From candidates: only 9 in A1.
+/// let mut board = Board::FULL;
+/// let a1 = Square::new(0).unwrap();
+/// board.set(a1, Candidates::from_bits(0b1_0000_0000));
+/// let outcome = search(&board, &Options::default());
+/// assert_eq!(outcome.solution.unwrap().get(a1).unwrap().get(), 9);
 /// ```
-pub fn search(grid: &Grid, options: &Options) -> Outcome {
-    search_observed(grid, options, &mut ())
+pub fn search(puzzle: impl Into<Puzzle>, options: &Options) -> Outcome {
+    search_observed(puzzle, options, ())
 }
 
 /// [`search`] with an [`Observer`] that sees every step (see [`crate::observe`]) and
 /// can stop the search.
-pub fn search_observed<O: Observer>(grid: &Grid, options: &Options, observer: O) -> Outcome {
-    let mut search = Search::new(options, observer);
-    if O::ENABLED {
-        if let Some(state) = State::start(grid, true, &mut search.observer) {
-            search.explore(&state, 0);
-        }
-    } else {
-        arch::dispatch(
-            options.backend,
-            Fast {
-                grid,
-                search: &mut search,
-            },
-        );
-    }
-    search.outcome()
-}
-
-/// [`search_observed`] from candidates instead of givens (a pencilmark puzzle): each
-/// square may hold only the digits `board` leaves it. Always the step engine.
-///
-/// ```
-/// use bitdoku_core::{Board, Candidates, Grid, Square};
-/// use bitdoku_solver::{search_board_observed, Options};
-/// let mut board = Board::FULL;
-/// let a1 = Square::new(0).unwrap();
-/// board.set(a1, Candidates::from_bits(0b1_0000_0000)); // only 9 in A1
-/// let outcome = search_board_observed(&board, &Options::default(), ());
-/// assert_eq!(outcome.solution.unwrap().get(a1).unwrap().get(), 9);
-/// ```
-pub fn search_board_observed<O: Observer>(
-    board: &Board,
+pub fn search_observed<O: Observer>(
+    puzzle: impl Into<Puzzle>,
     options: &Options,
     observer: O,
 ) -> Outcome {
+    let puzzle = puzzle.into();
     let mut search = Search::new(options, observer);
-    if let Some(state) = State::from_board(board, true, &mut search.observer) {
-        search.explore(&state, 0);
-    }
+    search.start(&puzzle, options.backend);
     search.outcome()
+}
+
+impl<O: Observer> Search<O> {
+    /// Propagates the puzzle and explores it: the one place an engine is chosen. An
+    /// observer that wants events gets the step engine, every other search the fast
+    /// engine on the back-end `backend` resolves to.
+    fn start(&mut self, puzzle: &Puzzle, backend: Backend) {
+        if O::ENABLED {
+            let state = match puzzle {
+                Puzzle::Givens(grid) => State::start(grid, true, &mut self.observer),
+                Puzzle::Candidates(board) => State::from_board(board, true, &mut self.observer),
+            };
+            if let Some(state) = state {
+                self.explore(&state, 0);
+            }
+        } else {
+            arch::dispatch(
+                backend,
+                Fast {
+                    puzzle,
+                    search: self,
+                },
+            );
+        }
+    }
 }
 
 impl<O: Observer> Search<O> {
@@ -412,7 +411,7 @@ impl<O: Observer> Search<O> {
 
 /// A search on the band engine, started with the kernel [`arch::dispatch`] chose.
 struct Fast<'a, O> {
-    grid: &'a Grid,
+    puzzle: &'a Puzzle,
     search: &'a mut Search<O>,
 }
 
@@ -421,11 +420,15 @@ impl<O: Observer> WithKernel for Fast<'_, O> {
 
     #[inline(always)]
     fn call<K: Kernel>(self, kernel: K) {
-        let Fast { grid, search } = self;
+        let Fast { puzzle, search } = self;
         kernel.enter(
             #[inline(always)]
             || {
-                if let Some(state) = Bands::start(kernel, grid) {
+                let state = match puzzle {
+                    Puzzle::Givens(grid) => Bands::start(kernel, grid),
+                    Puzzle::Candidates(board) => Bands::from_board(kernel, board),
+                };
+                if let Some(state) = state {
                     search.explore(&state, 0);
                 }
             },

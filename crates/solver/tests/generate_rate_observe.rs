@@ -25,13 +25,13 @@ fn generated_puzzles_are_unique_minimal_and_reproducible() {
     for _ in 0..40 {
         let puzzle = generate(&mut rng, &Settings::default()).unwrap();
         assert_eq!(Some(puzzle), generate(&mut again, &Settings::default()));
-        assert_eq!(count_solutions(&puzzle, 2), 1, "{puzzle}");
+        assert_eq!(count_solutions(puzzle, 2), 1, "{puzzle}");
         // Minimal: removing any given loses uniqueness.
         for square in bitdoku_core::Square::all() {
             if puzzle.get(square).is_some() {
                 let mut fewer = puzzle;
                 fewer.set(square, None);
-                assert_eq!(count_solutions(&fewer, 2), 2, "{puzzle} without {square}");
+                assert_eq!(count_solutions(fewer, 2), 2, "{puzzle} without {square}");
             }
         }
     }
@@ -48,7 +48,7 @@ fn symmetric_and_clue_targets() {
     for _ in 0..20 {
         let p = generate(&mut rng, &settings).unwrap();
         assert!(p.givens() <= 30, "{p}");
-        assert_eq!(count_solutions(&p, 2), 1);
+        assert_eq!(count_solutions(p, 2), 1);
         let v = p.values();
         assert!((0..81).all(|i| (v[i] == 0) == (v[80 - i] == 0)), "{p}");
     }
@@ -78,7 +78,7 @@ fn every_symmetry_holds_on_unique_reproducible_puzzles() {
             let p = generate(&mut rng, &settings).unwrap();
             assert_eq!(Some(p), generate(&mut again, &settings));
             assert!(symmetry.holds(&p), "{} {p}", symmetry.name());
-            assert_eq!(count_solutions(&p, 2), 1, "{p}");
+            assert_eq!(count_solutions(p, 2), 1, "{p}");
         }
     }
     // `holds` can fail: a single given breaks every symmetry but `none`, and an
@@ -103,8 +103,8 @@ fn level_targets_rate_at_that_level() {
         };
         for _ in 0..4 {
             let p = generate(&mut rng, &settings).unwrap();
-            assert_eq!(rate(&p).unwrap().level(), level, "{p}");
-            assert_eq!(count_solutions(&p, 2), 1, "{p}");
+            assert_eq!(rate(p).unwrap().level(), level, "{p}");
+            assert_eq!(count_solutions(p, 2), 1, "{p}");
         }
     }
 }
@@ -118,7 +118,7 @@ fn deep_search_level_is_reachable() {
         ..Settings::default()
     };
     let p = generate(&mut rng, &settings).unwrap();
-    let r = rate(&p).unwrap();
+    let r = rate(p).unwrap();
     assert_eq!((r.level(), r.technique), (6, Technique::Search), "{p}");
     assert!(r.guesses > 10);
     // Seed 1's first grid does not reach level 6: with one attempt, no puzzle.
@@ -146,7 +146,7 @@ fn norvig_random_puzzles_follow_his_rule() {
         let p = norvig_random_puzzle(&mut rng, 17);
         assert!(p.givens() >= 17, "{p}");
         assert!(p.distinct_digits() >= 8, "{p}");
-        counts[count_solutions(&p, 2)] += 1;
+        counts[count_solutions(p, 2)] += 1;
     }
     // Most have one or more solutions; the experiment is that some have none or many.
     assert!(counts[2] > 0, "{counts:?}");
@@ -154,28 +154,28 @@ fn norvig_random_puzzles_follow_his_rule() {
 
 #[test]
 fn ratings_of_norvigs_examples() {
-    let r = rate(&EASY.parse().unwrap()).unwrap();
+    let r = rate(EASY.parse::<Grid>().unwrap()).unwrap();
     assert_eq!(
         (r.technique, r.guesses, r.level()),
         (Technique::NakedSingle, 0, 1)
     );
-    let r = rate(&GRID1.parse().unwrap()).unwrap();
+    let r = rate(GRID1.parse::<Grid>().unwrap()).unwrap();
     assert_eq!(
         (r.technique, r.guesses, r.level()),
         (Technique::LockedCandidates, 0, 3)
     );
-    let r = rate(&HARDEST.parse().unwrap()).unwrap();
+    let r = rate(HARDEST.parse::<Grid>().unwrap()).unwrap();
     assert_eq!(r.technique, Technique::Search);
     assert!(r.guesses > 10 && r.level() == 6, "{r:?}");
     assert_eq!(
-        rate(&Grid::EMPTY).map(|r| r.technique),
+        rate(Grid::EMPTY).map(|r| r.technique),
         Some(Technique::Search)
     );
     let unsolvable: Grid =
         "12345678.........9..............................................................."
             .parse()
             .unwrap();
-    assert_eq!(rate(&unsolvable), None);
+    assert_eq!(rate(unsolvable), None);
 }
 
 /// Replays the events on a grid: every placement must agree with the solution found.
@@ -203,10 +203,10 @@ fn events_tell_the_real_solve() {
     for text in &texts {
         let grid: Grid = text.parse().unwrap();
         let mut recorder = Recorder::default();
-        let outcome = search_observed(&grid, &Options::default(), &mut recorder);
+        let outcome = search_observed(grid, &Options::default(), &mut recorder);
         // An observed search runs the step-by-step engine, an unobserved one the band
         // engine: the same solutions, found with different numbers of guesses.
-        let fast = search(&grid, &Options::default());
+        let fast = search(grid, &Options::default());
         assert_eq!(
             (outcome.solution, outcome.solutions, outcome.complete),
             (fast.solution, fast.solutions, fast.complete),
@@ -305,7 +305,7 @@ fn an_observer_can_stop_the_search() {
         ".....6....59.....82....8....45........3........6..3.54...325..6.................."
             .parse()
             .unwrap();
-    let outcome = search_observed(&hard1, &Options::default(), StopAfter(1000));
+    let outcome = search_observed(hard1, &Options::default(), StopAfter(1000));
     assert!(!outcome.complete);
     assert_eq!(outcome.solution, None);
     assert!(outcome.stats.guesses < 1000);

@@ -32,14 +32,14 @@ fn known_answers() {
             None => (count.parse::<usize>().unwrap(), true),
         };
         let limit = at_least + 1;
-        let n = count_solutions(&grid, limit);
+        let n = count_solutions(grid, limit);
         if exact {
             assert_eq!(n, at_least, "{puzzle}");
         } else {
             assert!(n >= at_least, "{puzzle}: {n} < {at_least}");
         }
-        assert_eq!(is_unique(&grid), exact && at_least == 1, "{puzzle}");
-        let found = solve(&grid);
+        assert_eq!(is_unique(grid), exact && at_least == 1, "{puzzle}");
+        let found = solve(grid);
         assert_eq!(found.is_some(), at_least > 0, "{puzzle}");
         if let Some(s) = found {
             assert!(s.solves(&grid));
@@ -58,16 +58,16 @@ fn easy_puzzle_needs_no_guess_and_grid1_propagates() {
         "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
             .parse()
             .unwrap();
-    assert!(propagate(&easy).unwrap().is_solved());
-    assert_eq!(solve_with_stats(&easy).1.guesses, 0);
+    assert!(propagate(easy).unwrap().is_solved());
+    assert_eq!(solve_with_stats(easy).1.guesses, 0);
     let grid1: Grid =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
             .parse()
             .unwrap();
-    let board = propagate(&grid1).unwrap();
+    let board = propagate(grid1).unwrap();
     assert!(!board.is_solved());
     // Propagation only removes candidates: the solution is still inside the board.
-    let solution = solve(&grid1).unwrap();
+    let solution = solve(grid1).unwrap();
     for square in bitdoku_core::Square::all() {
         assert!(board.get(square).contains(solution.get(square).unwrap()));
     }

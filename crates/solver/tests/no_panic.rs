@@ -6,7 +6,7 @@
 //! --release -p bitdoku-solver --test no_panic` runs a million cases per property
 //! (the `fuzz/` directory has the same checks as cargo-fuzz targets).
 
-use bitdoku_core::{Grid, RecordReader};
+use bitdoku_core::{Grid, Puzzle, RecordReader};
 use bitdoku_solver::rate::rate_with;
 use bitdoku_solver::{count_solutions, search, search_observed, Event, Observer, Options};
 use proptest::prelude::*;
@@ -82,11 +82,12 @@ proptest! {
         for r in &records {
             prop_assert!(r.line > last && r.line <= reader.lines(), "in order, in range");
             last = r.line;
-            match &r.grid {
-                Ok(grid) => {
+            match &r.puzzle {
+                Ok(Puzzle::Givens(grid)) => {
                     prop_assert!(!grid.has_conflict());
                     check(grid);
                 }
+                Ok(Puzzle::Candidates(_)) => {}
                 Err(e) => prop_assert!(e.position.line >= r.line),
             }
         }

@@ -151,14 +151,14 @@ fn check_against_reference(cells: [u8; 81]) -> Result<(), TestCaseError> {
             Some(n) => n,
             // The reference gave up; the step-by-step engine (an observed search) is the
             // second opinion instead.
-            None => search_observed(&grid, &Options::default().with_limit(2), Steps).solutions,
+            None => search_observed(grid, &Options::default().with_limit(2), Steps).solutions,
         }
     } else {
         0
     };
-    let counted = count_solutions(&grid, 2);
+    let counted = count_solutions(grid, 2);
     prop_assert_eq!(counted, expected, "count disagrees on {}", grid);
-    let solution = solve(&grid);
+    let solution = solve(grid);
     prop_assert_eq!(
         solution.is_some(),
         expected > 0,
@@ -174,7 +174,7 @@ fn check_against_reference(cells: [u8; 81]) -> Result<(), TestCaseError> {
     // Every back-end of the band engine this CPU has (portable always), step for step
     // the same search: the same first solution and the same work.
     let portable = search(
-        &grid,
+        grid,
         &Options::default()
             .with_limit(2)
             .with_backend(Backend::Portable),
@@ -183,7 +183,7 @@ fn check_against_reference(cells: [u8; 81]) -> Result<(), TestCaseError> {
     prop_assert_eq!(portable.solutions, expected);
     for backend in Backend::available() {
         let outcome = search(
-            &grid,
+            grid,
             &Options::default().with_limit(2).with_backend(backend),
         );
         prop_assert_eq!(
@@ -195,7 +195,7 @@ fn check_against_reference(cells: [u8; 81]) -> Result<(), TestCaseError> {
         );
     }
     // The step-by-step engine (what an observed search runs) agrees too.
-    let steps = search_observed(&grid, &Options::default().with_limit(2), Steps);
+    let steps = search_observed(grid, &Options::default().with_limit(2), Steps);
     prop_assert_eq!(
         steps.solutions,
         expected,
@@ -228,7 +228,7 @@ proptest! {
         let grid = Grid::from_values(cells);
         for backend in Backend::available() {
             let options = Options::default().with_max_guesses(Some(limit)).with_backend(backend);
-            let outcome = search(&grid, &options);
+            let outcome = search(grid, &options);
             prop_assert!(outcome.stats.guesses <= limit);
             if !outcome.complete {
                 prop_assert_eq!(outcome.stats.guesses, limit);

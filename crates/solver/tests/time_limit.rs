@@ -14,7 +14,7 @@ fn endless() -> Options {
 fn an_endless_count_stops_at_the_time_limit() {
     let start = Instant::now();
     let outcome = search(
-        &Grid::EMPTY,
+        Grid::EMPTY,
         &endless().with_time_limit(Some(Duration::from_millis(30))),
     );
     let took = start.elapsed();
@@ -30,7 +30,7 @@ fn an_endless_count_stops_at_the_time_limit() {
 fn a_zero_limit_stops_at_the_first_guess() {
     for backend in bitdoku_solver::Backend::available() {
         let outcome = search(
-            &Grid::EMPTY,
+            Grid::EMPTY,
             &endless()
                 .with_time_limit(Some(Duration::ZERO))
                 .with_backend(backend),
@@ -47,7 +47,7 @@ fn a_puzzle_without_guesses_is_not_interrupted() {
             .parse()
             .unwrap();
     let outcome = search(
-        &easy,
+        easy,
         &Options::default().with_time_limit(Some(Duration::ZERO)),
     );
     assert!(outcome.complete && !outcome.timed_out);
@@ -59,7 +59,7 @@ fn the_guess_budget_still_applies_beside_a_time_limit() {
     // Budgets off the clock's 64-guess rhythm, and on it.
     for budget in [0, 1, 63, 64, 65, 1000] {
         let outcome = search(
-            &Grid::EMPTY,
+            Grid::EMPTY,
             &endless()
                 .with_max_guesses(Some(budget))
                 .with_time_limit(Some(Duration::from_secs(3600))),
@@ -72,7 +72,7 @@ fn the_guess_budget_still_applies_beside_a_time_limit() {
 #[test]
 fn a_limit_too_far_to_represent_is_no_limit() {
     let outcome = search(
-        &Grid::EMPTY,
+        Grid::EMPTY,
         &Options::default()
             .with_limit(3)
             .with_time_limit(Some(Duration::MAX)),

@@ -22,15 +22,12 @@
 //! The state is plain data (306 bytes) and `Copy`: the search copies it on each guess
 //! and throws the copy away on a contradiction, so there is nothing to undo.
 
+use crate::masks::{grid_of, ALL, ALL_SQUARES};
 use crate::observe::{Contradiction, Event, Observer};
 use bitdoku_core::{Board, Candidates, Digit, Grid, Square, Unit, PEER_BITS, UNITS, UNIT_BITS};
 
-/// All nine candidate bits.
-pub(crate) const ALL: u16 = 0x1FF;
 /// All 27 unit bits.
 const ALL_UNITS: u32 = (1 << 27) - 1;
-/// All 81 square bits.
-const ALL_SQUARES: u128 = (1 << 81) - 1;
 
 /// Squares waiting to have their single candidate removed from their peers. A square
 /// joins when it drops to one candidate, which happens at most once per square per
@@ -563,37 +560,12 @@ impl State {
         Some(true)
     }
 
-    /// The unsolved square with the fewest candidates (the first one, in row-major
-    /// order, on a tie; a square with two candidates ends the scan), or `None` if every
+    /// The square to branch on (the rule of [`crate::branch`]), or `None` if every
     /// square is solved.
     #[inline]
     pub(crate) fn most_constrained(&self) -> Option<usize> {
-        let mut best = None;
-        let mut fewest = u8::MAX;
-        for (i, &c) in self.cells.iter().enumerate() {
-            let n = CANDIDATE_COUNT[c as usize & 0x1FF];
-            if n > 1 && n < fewest {
-                fewest = n;
-                best = Some(i);
-                if n == 2 {
-                    break;
-                }
-            }
-        }
-        best
+        crate::branch::branch_square(&self.cells)
     }
-}
-
-/// The grid of `cells` (squares with several candidates come out empty); both engines
-/// give their answer through this.
-pub(crate) fn grid_of(cells: &[u16; 81]) -> Grid {
-    let mut values = [0u8; 81];
-    for (v, &c) in values.iter_mut().zip(cells) {
-        // Without a branch: 0 unless `c` is one candidate.
-        let single = c != 0 && c & (c - 1) == 0;
-        *v = (c.trailing_zeros() as u8 + 1) * u8::from(single);
-    }
-    Grid::from_values(values)
 }
 
 /// Reports that `square` is down to the one candidate `bit`.
@@ -629,15 +601,3 @@ fn locked<O: Observer>(obs: &mut O, within: usize, line: usize, digits: u16) {
         });
     }
 }
-
-/// `CANDIDATE_COUNT[mask]` is the number of digits in a 9-bit mask. A table lookup is
-/// cheaper than `count_ones` in the portable build, which has no `popcnt` instruction.
-pub(crate) const CANDIDATE_COUNT: [u8; 512] = {
-    let mut table = [0u8; 512];
-    let mut m = 0;
-    while m < 512 {
-        table[m] = (m as u16).count_ones() as u8;
-        m += 1;
-    }
-    table
-};

@@ -57,8 +57,9 @@
 //! (320 bytes), `Copy`, copied on each guess.
 
 use crate::arch::{Cells, Kernel, Lanes, Pending};
-use crate::state::{grid_of, ALL};
-use bitdoku_core::{Grid, PEER_BITS};
+use crate::branch::{key, pair_key, square_of};
+use crate::masks::{grid_of, ALL};
+use bitdoku_core::{Board, Grid, PEER_BITS};
 
 /// The 27 squares of a band.
 const BAND: u32 = (1 << 27) - 1;
@@ -231,6 +232,46 @@ impl<K: Kernel> Bands<K> {
             &mut state.cells,
             #[inline(always)]
             |cells| places.start(cells, peers, used),
+        );
+        debug_assert!(!ok || state.consistent());
+        ok.then_some(state)
+    }
+
+    /// The state of a pencilmark puzzle: each square keeps the candidates `board`
+    /// leaves it, then propagation (the squares with one candidate are rule 1's first
+    /// batch). `None` if a square has no candidate or propagation contradicts.
+    #[inline(always)]
+    pub(crate) fn from_board(kernel: K, board: &Board) -> Option<Bands<K>> {
+        let mut cells = Lanes([0; 96]);
+        let mut words = [0u32; 27];
+        let mut queue: Pending = 0;
+        for (square, c) in board.0.iter().enumerate() {
+            let c = c.bits() & ALL;
+            if c == 0 {
+                return None;
+            }
+            cells.0[Lanes::lane(square)] = c;
+            queue |= Pending::from(c & (c - 1) == 0) << square;
+            let (band, bit) = (square / 27, 1u32 << (square % 27));
+            let mut digits = c;
+            while digits != 0 {
+                words[3 * (digits.trailing_zeros() as usize) + band] |= bit;
+                digits &= digits - 1;
+            }
+        }
+        let mut state = Bands {
+            cells,
+            places: Places {
+                words,
+                unplaced: [BAND; 3],
+            },
+            kernel,
+        };
+        let places = &mut state.places;
+        let ok = state.kernel.with_cells(
+            &mut state.cells,
+            #[inline(always)]
+            |cells| places.settle_and_propagate(cells, queue, ALL),
         );
         debug_assert!(!ok || state.consistent());
         ok.then_some(state)
@@ -530,11 +571,10 @@ impl<K: Kernel> Bands<K> {
         })
     }
 
-    /// The square to branch on, or `None` if every square is solved: MRV, an unsolved
-    /// square with the fewest candidates, and among those the one with the most
-    /// unsolved peers (the degree heuristic; the first in row-major order on a tie).
-    /// On forum-hardest the tie-break cuts guesses from 141 to 84 per puzzle against
-    /// taking the first two-candidate square.
+    /// The square to branch on, or `None` if every square is solved: the rule of
+    /// [`crate::branch`], read from the band words. On forum-hardest the degree
+    /// tie-break cuts guesses from 141 to 84 per puzzle against taking the first
+    /// two-candidate square.
     #[inline(always)]
     pub(crate) fn most_constrained(&self) -> Option<usize> {
         // Per band, from the digit words: `open` holds the squares seen in at least two
@@ -557,10 +597,7 @@ impl<K: Kernel> Bands<K> {
             let low = u64::from(open[0] & peers[0]) | u64::from(open[1] & peers[1]) << 27;
             low.count_ones() + (open[2] & peers[2]).count_ones()
         };
-        // The best pair square as a key, no branch per square: the degree above the
-        // square's order reversed, so that the largest key has the most unsolved
-        // peers and, among those, comes first in row-major order.
-        let key = |square: usize, n: u32| n << 8 | (255 - square as u32);
+        // The best pair square as a key, no branch per square (see `pair_key`).
         let mut best = 0;
         // Two runs (bands 0 and 1 as one u64, then band 2): cheaper steps than a u128.
         let runs = [
@@ -571,11 +608,11 @@ impl<K: Kernel> Bands<K> {
             while left != 0 {
                 let square = first + left.trailing_zeros() as usize;
                 left &= left - 1;
-                best = best.max(key(square, degree(square)));
+                best = best.max(pair_key(square, degree(square)));
             }
         }
         if best != 0 {
-            return Some(255 - (best & 0xFF) as usize);
+            return Some(square_of(best));
         }
         if open == [0; 3] {
             return None;
@@ -584,9 +621,8 @@ impl<K: Kernel> Bands<K> {
         // same rule.
         for square in 0..81 {
             let n = (self.cells.get(square) & ALL).count_ones();
-            let k = u32::from(n > 1) * ((16 - n) << 16 | key(square, degree(square)));
-            best = best.max(k);
+            best = best.max(key(square, n, degree(square)));
         }
-        (best != 0).then(|| 255 - (best & 0xFF) as usize)
+        (best != 0).then(|| square_of(best))
     }
 }
