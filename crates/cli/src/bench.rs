@@ -7,7 +7,7 @@
 //! file. The speed-up compares the two on exactly the puzzles the string solver reached.
 
 use crate::args::{Bench, BenchSolvers};
-use bitdoku_core::Grid;
+use bitdoku_core::Puzzle;
 use bitdoku_solver::{Bitset, Solver};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
@@ -46,13 +46,13 @@ fn progress(label: &str, len: usize) -> ProgressBar {
 
 /// Times each solver on `puzzles`, stopping after `budget` seconds; per-puzzle times.
 /// The progress bar is advanced every 256 puzzles, outside the timed region.
-fn timed_pass(solver: &dyn Solver, puzzles: &[Grid], budget: f64) -> (Vec<f64>, usize) {
+fn timed_pass(solver: &dyn Solver, puzzles: &[Puzzle], budget: f64) -> (Vec<f64>, usize) {
     timed_pass_with(solver, puzzles, budget, &ProgressBar::hidden())
 }
 
 fn timed_pass_with(
     solver: &dyn Solver,
-    puzzles: &[Grid],
+    puzzles: &[Puzzle],
     budget: f64,
     bar: &ProgressBar,
 ) -> (Vec<f64>, usize) {
@@ -63,7 +63,7 @@ fn timed_pass_with(
         let t = Instant::now();
         let s = solver.solve(p);
         times.push(t.elapsed().as_secs_f64());
-        solved += usize::from(s.is_some_and(|s| s.solves(p)));
+        solved += usize::from(s.is_some_and(|s| p.is_solved_by(&s)));
         if times.len() % 256 == 0 {
             bar.set_position(times.len() as u64);
         }
@@ -94,11 +94,11 @@ fn row(solver: &'static str, file: &str, n: usize, times: &[f64], solved: usize)
     }
 }
 
-fn load(path: &str, sample: usize) -> io::Result<Vec<Grid>> {
+fn load(path: &str, sample: usize) -> io::Result<Vec<Puzzle>> {
     let mut source = crate::puzzles::open(path).map_err(io::Error::other)?;
     let mut records = Vec::new();
     while source.read_records(&mut records, 1 << 16)? > 0 {}
-    let grids: Vec<Grid> = records.iter().filter_map(|r| r.grid.ok()).collect();
+    let grids: Vec<Puzzle> = records.iter().filter_map(|r| r.puzzle.ok()).collect();
     if sample == 0 || grids.len() <= sample {
         return Ok(grids);
     }

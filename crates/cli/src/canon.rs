@@ -3,9 +3,10 @@
 //! puzzle bank loses its isomorphic copies. A record that is not a puzzle is
 //! `invalid` (dropped with `--dedup`). Batches run on all threads.
 
-use crate::each::{for_each_grid, Done};
+use crate::each::{for_each_puzzle, Done};
 use crate::messages;
 use crate::puzzles::or_stdin;
+use bitdoku_core::Puzzle;
 use bitdoku_core::{canonical, Grid};
 use clap::Args;
 use rayon::prelude::*;
@@ -80,18 +81,20 @@ pub fn run(args: &Canon, threads: usize, out: &mut dyn Write) -> io::Result<u8> 
     let mut seen = args.dedup.then(HashSet::new);
     let mut batch = Vec::with_capacity(BATCH);
     let mut read = 0u64;
-    let code = for_each_grid(&or_stdin(&args.puzzles), |_, _, grid, candidates| {
+    let code = for_each_puzzle(&or_stdin(&args.puzzles), |_, _, puzzle| {
         // A pencilmark record has no canonical form here: written as invalid.
-        let grid = grid.filter(|_| candidates.is_none());
-        batch.push(grid.copied());
+        let grid = match puzzle {
+            Some(Puzzle::Givens(grid)) => Some(*grid),
+            _ => None,
+        };
+        batch.push(grid);
         read += u64::from(grid.is_some());
         if batch.len() == BATCH {
             flush(&mut batch, &mut seen, &pool, out)?;
         }
-        Ok(if candidates.is_some() {
-            Done::Failed("canon takes a puzzle of givens, not pencilmarks".into())
-        } else {
-            Done::Ok
+        Ok(match puzzle {
+            Some(Puzzle::Candidates(_)) => Done::Failed(crate::messages::GIVENS_ONLY.into()),
+            _ => Done::Ok,
         })
     })?;
     flush(&mut batch, &mut seen, &pool, out)?;

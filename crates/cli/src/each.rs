@@ -4,7 +4,7 @@
 
 use crate::messages;
 use crate::puzzles::for_each_record;
-use bitdoku_core::{Board, Grid};
+use bitdoku_core::Puzzle;
 use std::io;
 
 /// What a tool's step says about one puzzle.
@@ -15,22 +15,19 @@ pub enum Done {
     Failed(String),
 }
 
-/// Calls `each(name, line, grid, candidates)` on every record of `args`, `grid` being
-/// `None` for a record that is not a puzzle (already reported, so that the tool only
-/// writes its `invalid` line) and `candidates` the candidates of a pencilmark record;
-/// returns the exit code: 2 if an input was unreadable, else 1 if a record was invalid
-/// or failed, else 0.
-pub fn for_each_grid(
+/// Calls `each(name, line, puzzle)` on every record of `args`, `puzzle` being `None`
+/// for a record that is not a puzzle (already reported, so that the tool only writes
+/// its `invalid` line); returns the exit code: 2 if an input was unreadable, else 1 if
+/// a record was invalid or failed, else 0.
+pub fn for_each_puzzle(
     args: &[String],
-    mut each: impl FnMut(&str, usize, Option<&Grid>, Option<&Board>) -> io::Result<Done>,
+    mut each: impl FnMut(&str, usize, Option<&Puzzle>) -> io::Result<Done>,
 ) -> io::Result<u8> {
     let mut failed = 0u64;
     let unreadable = for_each_record(args, |name, record| {
-        match &record.grid {
-            Ok(grid) => {
-                if let Done::Failed(why) =
-                    each(name, record.line, Some(grid), record.pencilmarks())?
-                {
+        match &record.puzzle {
+            Ok(puzzle) => {
+                if let Done::Failed(why) = each(name, record.line, Some(puzzle))? {
                     messages::record(name, record.line, 0, why);
                     failed += 1;
                 }
@@ -38,7 +35,7 @@ pub fn for_each_grid(
             Err(e) => {
                 messages::record(name, e.position.line, e.position.column, e.kind);
                 failed += 1;
-                each(name, record.line, None, None)?;
+                each(name, record.line, None)?;
             }
         }
         Ok(())

@@ -1,10 +1,10 @@
 //! `bitdoku enumerate`: each solution of each puzzle, up to `--limit`, one per line,
 //! after a `#` line naming the puzzle (so the output reads back as puzzles).
 
-use crate::each::{for_each_grid, Done};
+use crate::each::{for_each_puzzle, Done};
 use crate::puzzles::or_stdin;
 use bitdoku_core::Grid;
-use bitdoku_solver::enumerate::{enumerate, enumerate_board};
+use bitdoku_solver::enumerate::enumerate;
 use clap::Args;
 use std::io::{self, Write};
 
@@ -31,17 +31,13 @@ pub struct Enumerate {
 pub fn run(args: &Enumerate, out: &mut dyn Write) -> io::Result<u8> {
     let limit = usize::try_from(args.limit).unwrap_or(usize::MAX);
     let mut lines = Vec::new();
-    for_each_grid(&or_stdin(&args.puzzles), |name, line, grid, candidates| {
-        let Some(grid) = grid else {
+    for_each_puzzle(&or_stdin(&args.puzzles), |name, line, puzzle| {
+        let Some(puzzle) = puzzle else {
             writeln!(out, "# {name}:{line}: invalid")?;
             return Ok(Done::Ok);
         };
         lines.clear();
-        let each = |s: &Grid| lines.push(s.to_line());
-        let outcome = match candidates {
-            Some(board) => enumerate_board(board, limit, each),
-            None => enumerate(grid, limit, each),
-        };
+        let outcome = enumerate(puzzle, limit, |s: &Grid| lines.push(s.to_line()));
         let n = outcome.solutions;
         let more = if n >= limit { "+" } else { "" };
         let word = if n == 1 { "solution" } else { "solutions" };

@@ -5,10 +5,8 @@
 use crate::args::{Explain, TextFormat};
 use crate::messages::{self, plural, EXIT_FAILED, EXIT_OK, EXIT_USAGE};
 use crate::puzzles;
-use bitdoku_core::{Board, Candidates, Grid, Square, PEERS};
-use bitdoku_solver::{
-    search_board_observed, search_observed, squares_at, Contradiction, Event, Observer, Options,
-};
+use bitdoku_core::{Board, Candidates, Grid, Puzzle, Square, PEERS};
+use bitdoku_solver::{search_observed, squares_at, Contradiction, Event, Observer, Options};
 use serde_json::{json, Value};
 use std::io::{self, IsTerminal, Write};
 
@@ -187,17 +185,18 @@ pub fn run(args: &Explain, out: &mut dyn Write) -> io::Result<u8> {
         messages::input(&source.name, "no puzzle found");
         return Ok(EXIT_USAGE);
     };
-    let grid = match record.grid {
-        Ok(g) => g,
+    let puzzle = match record.puzzle {
+        Ok(p) => p,
         Err(e) => {
             messages::record(&source.name, e.position.line, e.position.column, e.kind);
             return Ok(EXIT_FAILED);
         }
     };
-    let board = record
-        .pencilmarks()
-        .copied()
-        .unwrap_or_else(|| after_givens(&grid));
+    let grid = puzzle.grid();
+    let board = match puzzle {
+        Puzzle::Candidates(board) => board,
+        Puzzle::Givens(grid) => after_givens(&grid),
+    };
     if json {
         let candidates: Vec<String> = board.0.iter().map(|c| c.to_string()).collect();
         let start = json!({
@@ -238,10 +237,7 @@ pub fn run(args: &Explain, out: &mut dyn Write) -> io::Result<u8> {
         contradictions: 0,
         error: None,
     };
-    let outcome = match record.pencilmarks() {
-        Some(candidates) => search_board_observed(candidates, &Options::default(), &mut narrator),
-        None => search_observed(&grid, &Options::default(), &mut narrator),
-    };
+    let outcome = search_observed(puzzle, &Options::default(), &mut narrator);
     if let Some(e) = narrator.error.take() {
         return Err(e);
     }

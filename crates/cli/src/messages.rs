@@ -18,6 +18,10 @@ use std::fmt;
 use std::io;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+/// Why `minimize` and `canon` refuse a pencilmark record: both work on givens.
+pub const GIVENS_ONLY: &str =
+    "a pencilmark puzzle: this command works on givens (81 squares), not candidates";
+
 /// Exit status: every record is what was asked for.
 pub const EXIT_OK: u8 = 0;
 /// Exit status: some record is not (or an input held no puzzle).

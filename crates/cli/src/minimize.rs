@@ -2,14 +2,12 @@
 //! `bitdoku_solver::minimize`): one line per puzzle, `none` for a puzzle with no
 //! solution, `invalid` for a record that is not a puzzle.
 
-use crate::each::{for_each_grid, Done};
+use crate::each::{for_each_puzzle, Done};
 use crate::puzzles::or_stdin;
+use bitdoku_core::Puzzle;
 use bitdoku_solver::minimize::minimize;
 use clap::Args;
 use std::io::{self, Write};
-
-/// Why a pencilmark record is refused.
-const PENCILMARKS: &str = "minimize takes a puzzle of givens, not pencilmarks";
 
 /// `minimize` options.
 #[derive(Args, Debug)]
@@ -30,11 +28,15 @@ pub struct Minimize {
 
 /// Writes each puzzle's minimal form; the exit code.
 pub fn run(args: &Minimize, out: &mut dyn Write) -> io::Result<u8> {
-    for_each_grid(&or_stdin(&args.puzzles), |_, _, grid, candidates| {
-        if candidates.is_some() {
-            out.write_all(b"invalid\n")?;
-            return Ok(Done::Failed(PENCILMARKS.into()));
-        }
+    for_each_puzzle(&or_stdin(&args.puzzles), |_, _, puzzle| {
+        let grid = match puzzle {
+            Some(Puzzle::Candidates(_)) => {
+                out.write_all(b"invalid\n")?;
+                return Ok(Done::Failed(crate::messages::GIVENS_ONLY.into()));
+            }
+            Some(Puzzle::Givens(grid)) => Some(grid),
+            None => None,
+        };
         match grid.map(minimize) {
             None => {
                 out.write_all(b"invalid\n")?;

@@ -16,7 +16,8 @@ struct JsonRecord<'a> {
     /// The text after the 81st square, when there is some.
     #[serde(skip_serializing_if = "Option::is_none")]
     tag: Option<&'a str>,
-    /// The puzzle as 81 characters (`.` for empty), or null if it could not be read.
+    /// The puzzle as 81 characters (`.` for empty) or, for a pencilmark puzzle, its
+    /// 729-character line; null if it could not be read.
     puzzle: Option<&'a str>,
     status: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -169,14 +170,11 @@ impl Writer {
     /// (`FILE:LINE` for a record that is not a puzzle); the answer is the solution, or
     /// the line format's answer.
     fn tsv(&self, out: &mut dyn Write, name: &str, record: &Record, done: &Done) -> io::Result<()> {
-        match (tag_of(record), &record.grid) {
+        match (tag_of(record), &record.puzzle) {
             // A tab inside the tag would make a third column.
             (Some(tag), _) if tag.contains('\t') => write!(out, "{}\t", tag.replace('\t', " "))?,
             (Some(tag), _) => write!(out, "{tag}\t")?,
-            (None, Ok(grid)) if done.status != Status::Invalid => {
-                out.write_all(&grid.to_line())?;
-                out.write_all(b"\t")?;
-            }
+            (None, Ok(puzzle)) if done.status != Status::Invalid => write!(out, "{puzzle}\t")?,
             (None, _) => write!(out, "{name}:{}\t", record.line)?,
         }
         match (self.task, done.solution) {
@@ -202,11 +200,11 @@ impl Writer {
         // An invalid record has no puzzle to echo, also when its repeated digit was
         // found after the solve (see `work`).
         let puzzle = record
-            .grid
+            .puzzle
             .as_ref()
             .ok()
             .filter(|_| done.status != Status::Invalid)
-            .map(Grid::to_line);
+            .map(ToString::to_string);
         let solution = done.solution.as_ref().map(Grid::to_line);
         let counted = self.counted();
         let limit = match self.task {
@@ -218,7 +216,7 @@ impl Writer {
             file: name,
             line: record.line,
             tag: tag_of(record),
-            puzzle: puzzle.as_ref().map(text),
+            puzzle: puzzle.as_deref(),
             status: done.status.word(),
             solution: solution.as_ref().map(text),
             solutions: (counted && done.status != Status::Invalid).then_some(done.solutions),

@@ -33,7 +33,7 @@ fn is_puzzle_text(text: &str) -> bool {
     let mut reader = RecordReader::new();
     let (mut good, mut bad) = (0, 0);
     let mut count = |r: Record| {
-        if r.grid.is_ok() {
+        if r.puzzle.is_ok() {
             good += 1
         } else {
             bad += 1

@@ -11,19 +11,15 @@ use std::io::{self, Write};
 pub fn show(args: &[String], pencilmarks: bool, out: &mut dyn Write) -> io::Result<u8> {
     let mut failed = 0u64;
     let unreadable = for_each_record(args, |name, record| {
-        let grid = match &record.grid {
-            Ok(g) => g,
+        let puzzle = match &record.puzzle {
+            Ok(p) => p,
             Err(e) => {
                 messages::record(name, e.position.line, e.position.column, e.kind);
                 failed += 1;
                 return Ok(());
             }
         };
-        let propagated = match record.pencilmarks() {
-            Some(board) => bitdoku_solver::propagate_board(board),
-            None => bitdoku_solver::propagate(grid),
-        };
-        match propagated {
+        match bitdoku_solver::propagate(puzzle) {
             Some(board) => {
                 let open = board.0.iter().filter(|c| c.len() > 1).count();
                 match open {

@@ -2,9 +2,9 @@
 //! of it as a [`Status`]. Runs on the solving threads: no IO, no allocation.
 
 use crate::status::Status;
-use bitdoku_core::{Board, Grid, ParseError, Record};
+use bitdoku_core::{Grid, ParseError, Puzzle, Record};
 use bitdoku_solver::rate::Rating;
-use bitdoku_solver::{search_board_observed, search_observed, Observer, Options, Outcome, Stats};
+use bitdoku_solver::{search, search_observed, Observer, Options, Stats};
 use std::time::{Duration, Instant};
 
 /// What to do with each puzzle.
@@ -117,10 +117,10 @@ impl Observer for Deadline {
 /// invalid, exactly as a checking reader would have.
 pub fn work(record: &Record, settings: &Settings) -> Done {
     let start = settings.timed.then(Instant::now);
-    let mut done = match &record.grid {
-        Ok(grid) => match settings.task {
-            Task::Rate => rate(grid, record.pencilmarks(), settings),
-            _ => solve(grid, record.pencilmarks(), settings),
+    let mut done = match &record.puzzle {
+        Ok(puzzle) => match settings.task {
+            Task::Rate => rate(puzzle, settings),
+            _ => solve(puzzle, settings),
         },
         Err(e) => Done {
             error: Some(*e),
@@ -139,28 +139,13 @@ pub fn work(record: &Record, settings: &Settings) -> Done {
     done
 }
 
-/// The search from the grid, or from the candidates of a pencilmark record.
-fn search_either<O: Observer>(
-    grid: &Grid,
-    board: Option<&Board>,
-    options: &Options,
-    observer: O,
-) -> Outcome {
-    match board {
-        Some(board) => search_board_observed(board, options, observer),
-        None => search_observed(grid, options, observer),
-    }
-}
-
-fn solve(grid: &Grid, board: Option<&Board>, settings: &Settings) -> Done {
+fn solve(puzzle: &Puzzle, settings: &Settings) -> Done {
     let limit = match settings.task {
         Task::Count(n) => n,
         Task::Solve | Task::Rate => 1,
     };
-    if let (Some(norvig), None) = (&settings.norvig, board) {
-        // (The string solver takes no candidates: a pencilmark record is searched by
-        // the bitset solver.)
-        return norvig_work(norvig, grid, settings.task, limit);
+    if let Some(norvig) = &settings.norvig {
+        return norvig_work(norvig, puzzle, settings.task, limit);
     }
     let options = Options::default()
         .with_limit(limit)
@@ -168,7 +153,7 @@ fn solve(grid: &Grid, board: Option<&Board>, settings: &Settings) -> Done {
         .with_backend(settings.backend);
     let mut timed_out = false;
     let outcome = if settings.timeout.is_none() && settings.cpu_timeout.is_none() {
-        search_either(grid, board, &options, ())
+        search(puzzle, &options)
     } else {
         let mut deadline = Deadline {
             clocks: [
@@ -180,7 +165,7 @@ fn solve(grid: &Grid, board: Option<&Board>, settings: &Settings) -> Done {
             guesses: 0,
             passed: false,
         };
-        let outcome = search_either(grid, board, &options, &mut deadline);
+        let outcome = search_observed(puzzle, &options, &mut deadline);
         timed_out = deadline.passed;
         outcome
     };
@@ -215,20 +200,15 @@ fn count_status(solutions: usize, limit: usize) -> Status {
 /// Rates a puzzle, then checks it has one solution (a rating of a puzzle with several
 /// is of its first). The guess budget bounds the rating; time budgets are refused for
 /// `rate` when the arguments are read.
-fn rate(grid: &Grid, board: Option<&Board>, settings: &Settings) -> Done {
-    let rating = match board {
-        Some(board) => bitdoku_solver::rate::rate_board(board, settings.max_guesses),
-        None => bitdoku_solver::rate::rate_with(grid, settings.max_guesses),
-    };
+fn rate(puzzle: &Puzzle, settings: &Settings) -> Done {
+    let rating = bitdoku_solver::rate::rate_with(puzzle, settings.max_guesses);
     let Some(rating) = rating else {
         // No solution, or the budget ran out: the plain search says which.
-        let outcome = search_either(
-            grid,
-            board,
+        let outcome = search(
+            puzzle,
             &Options::default()
                 .with_max_guesses(settings.max_guesses)
                 .with_backend(settings.backend),
-            (),
         );
         let status = if outcome.complete {
             Status::Unsolvable
@@ -240,13 +220,11 @@ fn rate(grid: &Grid, board: Option<&Board>, settings: &Settings) -> Done {
             ..Done::new(status)
         };
     };
-    let unique = search_either(
-        grid,
-        board,
+    let unique = search(
+        puzzle,
         &Options::default()
             .with_limit(2)
             .with_backend(settings.backend),
-        (),
     );
     let status = if unique.solutions > 1 {
         Status::NotUnique
@@ -266,10 +244,10 @@ fn rate(grid: &Grid, board: Option<&Board>, settings: &Settings) -> Done {
 
 /// The string solver has no statistics and no budgets (they are refused for it when the
 /// arguments are read).
-fn norvig_work(norvig: &bitdoku_norvig::Norvig, grid: &Grid, task: Task, limit: usize) -> Done {
+fn norvig_work(norvig: &bitdoku_norvig::Norvig, puzzle: &Puzzle, task: Task, limit: usize) -> Done {
     use bitdoku_solver::Solver;
     match task {
-        Task::Solve | Task::Rate => match Solver::solve(norvig, grid) {
+        Task::Solve | Task::Rate => match Solver::solve(norvig, puzzle) {
             Some(solution) => Done {
                 solution: Some(solution),
                 ..Done::new(Status::Solved)
@@ -277,7 +255,7 @@ fn norvig_work(norvig: &bitdoku_norvig::Norvig, grid: &Grid, task: Task, limit: 
             None => Done::new(Status::Unsolvable),
         },
         Task::Count(_) => {
-            let solutions = Solver::count(norvig, grid, limit);
+            let solutions = Solver::count(norvig, puzzle, limit);
             Done {
                 solutions,
                 ..Done::new(count_status(solutions, limit))
