@@ -101,10 +101,11 @@ extern "C" {
 #endif // __cplusplus
 
 /*
- Solves one puzzle (tdoku's solver signature). Reads 81 bytes at `input`, counts
- its solutions up to `limit` (0 is read as 1) and returns that count: 0 if it has
- none or could not be read (then `bitdoku_last_error` says why), 1 for a unique
- puzzle with `limit` 2 or more, `limit` if it has at least that many.
+ Solves one puzzle (tdoku's solver signature and input convention). Reads the puzzle
+ at `input`: 81 bytes, or 729 when `input[81]` is `.` or above (a pencilmark
+ puzzle). Counts its solutions up to `limit` (0 is read as 1) and returns that
+ count: 0 if it has none or could not be read (then `bitdoku_last_error` says why),
+ 1 for a unique puzzle with `limit` 2 or more, `limit` if it has at least that many.
 
  When the count is at least 1, the first solution (digits tried in increasing
  order) is written to `solution` as 81 ASCII digits, without a NUL; otherwise
@@ -112,8 +113,10 @@ extern "C" {
  search took. `configuration`: 0, or `BITDOKU_PORTABLE`.
 
  # Safety
- `input` must point to 81 readable bytes and `solution` to 81 writable bytes (or be
- NULL when no solution is wanted); `num_guesses` must be NULL or valid for a write.
+ `input` must point to 82 readable bytes (an 81-byte puzzle and the byte after it,
+ such as its NUL or newline), or to 729 for a pencilmark puzzle; `solution` to 81
+ writable bytes (or be NULL when no solution is wanted); `num_guesses` must be NULL
+ or valid for a write.
  */
 size_t bitdoku_solve(const char *input,
                      size_t limit,

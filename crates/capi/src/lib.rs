@@ -1,20 +1,26 @@
 //! The C API of bitdoku: `include/bitdoku.h`, generated from this file by cbindgen.
 //!
-//! - [`bitdoku_solve`] has the signature of tdoku's solver functions, so bitdoku can be
-//!   dropped into tdoku's benchmark harness: it reads one puzzle of 81 bytes, counts
-//!   its solutions up to a limit, writes the first one and the guesses taken.
+//! - [`bitdoku_solve`] has the signature and the input convention of tdoku's solver
+//!   functions, so bitdoku can be dropped into tdoku's benchmark harness: it reads one
+//!   puzzle (81 bytes, or 729 for a pencilmark puzzle, told apart by the byte after
+//!   the 81st), counts its solutions up to a limit, writes the first one and the
+//!   guesses taken.
 //! - [`bitdoku_solve_batch`] does the same for N puzzles of 81 bytes each, on several
 //!   threads, with the results in input order.
 //! - [`bitdoku_last_error`] tells why the last call on this thread could not read a
 //!   puzzle: a code, the square's line and column, and a message.
 //!
-//! A puzzle is 81 bytes: `1`-`9` for a given, `0` or `.` for an empty square (no
-//! terminating NUL is needed; none is read past the 81st byte). Solutions are written
-//! as 81 ASCII digits, without a NUL.
+//! A puzzle is 81 bytes: `1`-`9` for a given, `0` or `.` for an empty square. As in
+//! tdoku, `bitdoku_solve` also reads the byte after them: if it is `.` or above (a
+//! digit or a placeholder), the puzzle is a 729-byte pencilmark line (nine bytes per
+//! square, the k-th the digit k where it is a candidate, `.`, `0` or `-` where not);
+//! anything else (a NUL, a newline) ends an 81-byte puzzle. Batches are 81 bytes per
+//! puzzle, with nothing between. Solutions are written as 81 ASCII digits, without a
+//! NUL.
 #![deny(missing_docs)]
 #![deny(unsafe_op_in_unsafe_fn)]
 
-use bitdoku_core::{Grid, ParseError, ParseErrorKind, RecordReader};
+use bitdoku_core::{ParseError, ParseErrorKind, Puzzle, RecordReader, PENCILMARK_LEN};
 use bitdoku_solver::{search, Backend, Batch, Options, Outcome};
 use std::cell::Cell;
 use std::ffi::c_char;
@@ -79,13 +85,13 @@ fn set_last(failure: Option<Failure>) {
     LAST.with(|l| l.set(failure));
 }
 
-/// Reads the 81 bytes as one puzzle, with the core's reader (so the errors are those
-/// of every other bitdoku front end).
-fn parse(bytes: &[u8]) -> Result<Grid, ParseError> {
+/// Reads the bytes as one puzzle, with the core's reader (so the errors are those of
+/// every other bitdoku front end).
+fn parse(bytes: &[u8]) -> Result<Puzzle, ParseError> {
     let mut reader = RecordReader::new();
     let mut first = None;
     let mut take = |r: bitdoku_core::Record| {
-        first.get_or_insert(r.grid);
+        first.get_or_insert(r.puzzle);
     };
     reader.push_line(bytes, &mut take);
     reader.finish(&mut take);
@@ -111,10 +117,11 @@ fn write_solution(outcome: &Outcome, out: &mut [u8]) {
     }
 }
 
-/// Solves one puzzle (tdoku's solver signature). Reads 81 bytes at `input`, counts
-/// its solutions up to `limit` (0 is read as 1) and returns that count: 0 if it has
-/// none or could not be read (then `bitdoku_last_error` says why), 1 for a unique
-/// puzzle with `limit` 2 or more, `limit` if it has at least that many.
+/// Solves one puzzle (tdoku's solver signature and input convention). Reads the puzzle
+/// at `input`: 81 bytes, or 729 when `input[81]` is `.` or above (a pencilmark
+/// puzzle). Counts its solutions up to `limit` (0 is read as 1) and returns that
+/// count: 0 if it has none or could not be read (then `bitdoku_last_error` says why),
+/// 1 for a unique puzzle with `limit` 2 or more, `limit` if it has at least that many.
 ///
 /// When the count is at least 1, the first solution (digits tried in increasing
 /// order) is written to `solution` as 81 ASCII digits, without a NUL; otherwise
@@ -122,8 +129,10 @@ fn write_solution(outcome: &Outcome, out: &mut [u8]) {
 /// search took. `configuration`: 0, or `BITDOKU_PORTABLE`.
 ///
 /// # Safety
-/// `input` must point to 81 readable bytes and `solution` to 81 writable bytes (or be
-/// NULL when no solution is wanted); `num_guesses` must be NULL or valid for a write.
+/// `input` must point to 82 readable bytes (an 81-byte puzzle and the byte after it,
+/// such as its NUL or newline), or to 729 for a pencilmark puzzle; `solution` to 81
+/// writable bytes (or be NULL when no solution is wanted); `num_guesses` must be NULL
+/// or valid for a write.
 #[no_mangle]
 pub unsafe extern "C" fn bitdoku_solve(
     input: *const c_char,
@@ -140,17 +149,21 @@ pub unsafe extern "C" fn bitdoku_solve(
         set_last(Some(Failure::Null));
         return 0;
     }
-    // SAFETY: the caller guarantees 81 readable bytes at `input`.
-    let bytes = unsafe { std::slice::from_raw_parts(input.cast::<u8>(), 81) };
-    let grid = match parse(bytes) {
-        Ok(grid) => grid,
+    // SAFETY: the caller guarantees 82 readable bytes at `input`, or 729 when the 82nd
+    // is `.` or above.
+    let pencilmarks = unsafe { *input.add(81) } as u8 >= b'.';
+    let len = if pencilmarks { PENCILMARK_LEN } else { 81 };
+    // SAFETY: as above.
+    let bytes = unsafe { std::slice::from_raw_parts(input.cast::<u8>(), len) };
+    let puzzle = match parse(bytes) {
+        Ok(puzzle) => puzzle,
         Err(e) => {
             set_last(Some(Failure::Parse(e, 0)));
             return 0;
         }
     };
     set_last(None);
-    let outcome = search(&grid, &options(limit, configuration));
+    let outcome = search(puzzle, &options(limit, configuration));
     if !solution.is_null() {
         // SAFETY: the caller guarantees 81 writable bytes at a non-NULL `solution`.
         write_solution(&outcome, unsafe {
@@ -211,7 +224,7 @@ pub unsafe extern "C" fn bitdoku_solve_batch(
     let mut results = Vec::with_capacity(count);
     batch.map(
         &chunks,
-        |p| parse(p).map(|g| search(&g, &options)),
+        |p| parse(p).map(|puzzle| search(puzzle, &options)),
         &mut results,
     );
     // SAFETY: for both outputs the caller guarantees room for `count` puzzles or NULL.
@@ -306,10 +319,12 @@ fn code_of(kind: &ParseErrorKind) -> u32 {
 mod tests {
     use super::*;
 
-    const GRID1: &[u8; 81] =
-        b"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-    const TWO: &[u8; 81] =
-        b"9.6.7.4.3...4..2...7..23.1.5.....1...4.2.8.6...3.....5.3.7...5...7..5...4.5.1.7.8";
+    /// NUL-terminated, as tdoku's convention wants (the byte after an 81-byte puzzle is
+    /// read).
+    const GRID1: &[u8; 82] =
+        b"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\0";
+    const TWO: &[u8; 82] =
+        b"9.6.7.4.3...4..2...7..23.1.5.....1...4.2.8.6...3.....5.3.7...5...7..5...4.5.1.7.8\0";
 
     fn last() -> BitdokuError {
         let mut e = BitdokuError {
@@ -369,6 +384,41 @@ mod tests {
             assert_eq!(two, 2);
             assert!(guesses > 0);
         }
+    }
+
+    #[test]
+    fn a_pencilmark_puzzle_is_read_whole() {
+        // The repository's pencilmark puzzle: grid1 less its solution's digit in A2.
+        let text = include_str!("../../../puzzles/pencilmark-no-solution.txt");
+        let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
+        assert_eq!(line.len(), 729);
+        let mut solution = [b'-' as c_char; 81];
+        // SAFETY: 729 readable bytes (input[81] is a digit or '.'), 81 writable.
+        let n = unsafe {
+            bitdoku_solve(
+                line.as_ptr().cast(),
+                2,
+                0,
+                solution.as_mut_ptr(),
+                std::ptr::null_mut(),
+            )
+        };
+        assert_eq!(n, 0, "its givens alone would have grid1's solution");
+        assert_eq!(last().code, BITDOKU_OK);
+        // The same candidates with A2 open again: grid1's one solution.
+        let open = line.replacen(".23456789", "123456789", 1);
+        // SAFETY: as above.
+        let n = unsafe {
+            bitdoku_solve(
+                open.as_ptr().cast(),
+                2,
+                0,
+                solution.as_mut_ptr(),
+                std::ptr::null_mut(),
+            )
+        };
+        assert_eq!(n, 1);
+        assert_eq!(solution[1] as u8, b'1');
     }
 
     #[test]
@@ -449,7 +499,8 @@ mod tests {
     fn a_batch_is_in_order_with_the_first_error() {
         let mut bad = *GRID1;
         bad[80] = b'?';
-        let puzzles: Vec<u8> = [&GRID1[..], TWO, &bad, GRID1, &bad].concat();
+        let (grid1, two, bad) = (&GRID1[..81], &TWO[..81], &bad[..81]);
+        let puzzles: Vec<u8> = [grid1, two, bad, grid1, bad].concat();
         for threads in [0, 1, 2] {
             let mut solutions = vec![b'-' as c_char; puzzles.len()];
             let mut counts = [0usize; 5];

@@ -79,9 +79,12 @@ static void known_answers(const char *dir) {
     while (fgets(line, sizeof line, f)) {
         if (line[0] == '#' || line[0] == '\n' || strlen(line) < 83) continue;
         char *puzzle = line, *count = line + 82, *solution = strchr(count, ':');
-        /* bitdoku_solve reads exactly 81 bytes: a puzzle of another length (one line
-         * of the file has 80 squares) cannot be passed to it. */
+        /* bitdoku_solve reads 81 bytes and the byte after them (tdoku's convention: `.`
+         * or above there means a 729-byte pencilmark puzzle), so the `:` is cut to a NUL;
+         * a puzzle of another length (one line of the file has 80 squares) cannot be
+         * passed to it. */
         if (!solution || line[81] != ':') continue;
+        line[81] = '\0';
         *solution++ = '\0';
         solution[strcspn(solution, "\r\n")] = '\0';
         char found[81];
@@ -121,8 +124,8 @@ static void known_answers(const char *dir) {
 static void bad_input(void) {
     const char *grid1 =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-    char bad[81], solution[81];
-    memcpy(bad, grid1, 81);
+    char bad[82], solution[81];
+    memcpy(bad, grid1, 82);
     bad[40] = 'x';
     memset(solution, '-', 81);
     size_t n = bitdoku_solve(bad, 1, 0, solution, NULL);
@@ -154,6 +157,34 @@ static void bad_input(void) {
 
 /* Every puzzle of a public set through the batch call (2 threads), each count as
  * expected and each solution checked; the first 500 through bitdoku_solve too. */
+/* The repository's pencilmark puzzle (grid1 less its solution's digit in A2), 729 bytes:
+ * no solution, though its squares with one candidate alone have one. */
+static void pencilmarks(const char *dir) {
+    char path[4096], line[1024];
+    snprintf(path, sizeof path, "%s/pencilmark-no-solution.txt", dir);
+    FILE *f = fopen(path, "r");
+    CHECK(f != NULL, "cannot open %s", path);
+    if (!f) return;
+    int read = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#') continue;
+        line[strcspn(line, "\r\n")] = '\0';
+        CHECK(strlen(line) == 729, "a pencilmark line of %zu bytes", strlen(line));
+        char solution[81];
+        memset(solution, '-', 81);
+        size_t n = bitdoku_solve(line, 2, 0, solution, NULL);
+        CHECK(n == 0 && bitdoku_last_error(NULL) == BITDOKU_OK && solution[0] == '-',
+              "the pencilmark puzzle: %zu solutions", n);
+        /* A2 open again: grid1's one solution, with 1 in A2. */
+        memcpy(line + 9, "123456789", 9);
+        n = bitdoku_solve(line, 2, 0, solution, NULL);
+        CHECK(n == 1 && solution[1] == '1', "A2 reopened: %zu solutions", n);
+        read++;
+    }
+    fclose(f);
+    CHECK(read == 1, "%d pencilmark puzzles read", read);
+}
+
 static void public_set(const char *dir, const char *name, size_t expected, size_t min_puzzles) {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", dir, name);
@@ -199,6 +230,7 @@ int main(int argc, char **argv) {
     }
     known_answers(argv[1]);
     bad_input();
+    pencilmarks(argv[1]);
     if (argc > 2) {
         public_set(argv[2], "17-clue.txt", 1, 49158);
         public_set(argv[2], "multi-16-clue.txt", 2, 20000);

@@ -192,14 +192,19 @@ mod tests {
         let text = std::str::from_utf8(&line).unwrap();
         let mut reader = crate::RecordReader::new();
         let mut records = Vec::new();
-        reader.push_line(format!("{text} 3/1.2/1.2 kite").as_bytes(), |r| records.push(r));
+        reader.push_line(format!("{text} 3/1.2/1.2 kite").as_bytes(), |r| {
+            records.push(r)
+        });
         reader.push_line(format!("  {text},id-7\t").as_bytes(), |r| records.push(r));
         let mut bad = line;
         bad[13] = b'4'; // the 5th place of A2 holds 4
         reader.push_line(&bad, |r| records.push(r));
         reader.finish(|r| records.push(r));
         assert_eq!(records.len(), 3);
-        assert_eq!(records[0].puzzle, Ok(crate::Puzzle::Candidates(Board::FULL)));
+        assert_eq!(
+            records[0].puzzle,
+            Ok(crate::Puzzle::Candidates(Board::FULL))
+        );
         assert_eq!(records[0].tag(), Some("3/1.2/1.2 kite"));
         assert_eq!((records[1].column, records[1].tag()), (3, Some("id-7")));
         let err = records[2].puzzle.unwrap_err();

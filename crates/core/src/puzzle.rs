@@ -55,6 +55,19 @@ impl Puzzle {
         }
     }
 
+    /// True if `solution` is a solved grid that keeps every given, or every square's
+    /// digit among its candidates.
+    pub fn is_solved_by(&self, solution: &Grid) -> bool {
+        match self {
+            Puzzle::Givens(grid) => solution.solves(grid),
+            Puzzle::Candidates(board) => {
+                solution.is_solved()
+                    && crate::Square::all()
+                        .all(|s| solution.get(s).is_some_and(|d| board.get(s).contains(d)))
+            }
+        }
+    }
+
     /// Every pair of equal givens in a unit (see [`Grid::conflicts`]); a pencilmark
     /// puzzle has none (a single candidate is not a given: two of them in one unit
     /// only leave the puzzle without a solution).
@@ -172,6 +185,13 @@ mod tests {
         assert_eq!(puzzle.grid().to_string(), GRID1);
         assert_eq!(puzzle.to_string().as_bytes(), &line[..]);
         assert!(puzzle.conflicts().is_empty());
+        // grid1's solution has 1 in A2, which this puzzle does not allow.
+        let solved: Grid =
+            "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+                .parse()
+                .unwrap();
+        assert!(Puzzle::from(GRID1.parse::<Grid>().unwrap()).is_solved_by(&solved));
+        assert!(!puzzle.is_solved_by(&solved));
     }
 
     #[test]

@@ -3,7 +3,8 @@
 //! `bitdoku-solver`.
 //!
 //! Puzzles cross the boundary as strings (81 squares on one line, `1`-`9` given, `0`
-//! or `.` empty, or a boxed grid) and solutions come back as 81-digit strings. A
+//! or `.` empty; a boxed grid; or a 729-character pencilmark line) and solutions come
+//! back as 81-digit strings. A
 //! puzzle that cannot be read raises `bitdoku.PuzzleError`, a `ValueError` that
 //! carries the line and column. Every call releases the GIL while it solves; batch
 //! calls share the puzzles among threads (`threads=None`: all cores). The extension
@@ -11,7 +12,7 @@
 //! reaches Python as `pyo3_runtime.PanicException` instead of aborting the process.
 #![deny(missing_docs)]
 
-use bitdoku_core::{Grid, ParseError};
+use bitdoku_core::{ParseError, Puzzle};
 use bitdoku_solver::generate::{generate as make_puzzle, puzzle_seed, Settings, Symmetry};
 use bitdoku_solver::{rate::rate as rate_grid, Batch, Options, Outcome};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
@@ -47,7 +48,7 @@ fn puzzle_error(py: Python<'_>, error: &ParseError, index: Option<usize>) -> PyE
     }
 }
 
-fn parse(py: Python<'_>, puzzle: &str) -> PyResult<Grid> {
+fn parse(py: Python<'_>, puzzle: &str) -> PyResult<Puzzle> {
     puzzle.parse().map_err(|e| puzzle_error(py, &e, None))
 }
 
@@ -87,9 +88,9 @@ fn search_many(
 /// as 81 digits, or None if the puzzle has none.
 #[pyfunction]
 fn solve(py: Python<'_>, puzzle: String) -> PyResult<Option<String>> {
-    let grid = parse(py, &puzzle)?;
+    let puzzle = parse(py, &puzzle)?;
     Ok(py
-        .detach(|| bitdoku_solver::solve(&grid))
+        .detach(|| bitdoku_solver::solve(puzzle))
         .map(|g| g.to_string()))
 }
 
@@ -114,8 +115,8 @@ fn solve_many(
 #[pyfunction]
 #[pyo3(signature = (puzzle, limit=2))]
 fn count(py: Python<'_>, puzzle: String, limit: usize) -> PyResult<usize> {
-    let grid = parse(py, &puzzle)?;
-    Ok(py.detach(|| bitdoku_solver::count_solutions(&grid, limit)))
+    let puzzle = parse(py, &puzzle)?;
+    Ok(py.detach(|| bitdoku_solver::count_solutions(puzzle, limit)))
 }
 
 /// count_many(puzzles, limit=2, threads=None) -> list[int]: count() of each puzzle,
@@ -136,8 +137,8 @@ fn count_many(
 /// is_unique(puzzle) -> bool: True if the puzzle has exactly one solution.
 #[pyfunction]
 fn is_unique(py: Python<'_>, puzzle: String) -> PyResult<bool> {
-    let grid = parse(py, &puzzle)?;
-    Ok(py.detach(|| bitdoku_solver::is_unique(&grid)))
+    let puzzle = parse(py, &puzzle)?;
+    Ok(py.detach(|| bitdoku_solver::is_unique(puzzle)))
 }
 
 /// rate(puzzle) -> dict | None: how much reasoning the puzzle needs: `level` 1-5,
@@ -146,8 +147,8 @@ fn is_unique(py: Python<'_>, puzzle: String) -> PyResult<bool> {
 /// search; None if the puzzle has no solution.
 #[pyfunction]
 fn rate<'py>(py: Python<'py>, puzzle: String) -> PyResult<Option<Bound<'py, PyDict>>> {
-    let grid = parse(py, &puzzle)?;
-    let Some(rating) = py.detach(|| rate_grid(&grid)) else {
+    let puzzle = parse(py, &puzzle)?;
+    let Some(rating) = py.detach(|| rate_grid(puzzle)) else {
         return Ok(None);
     };
     let dict = PyDict::new(py);

@@ -332,7 +332,8 @@ impl RecordReader {
         // skipped at the start of any line, so that files joined by `cat` read alike.
         let line = line.strip_prefix(BOM).unwrap_or(line);
         let first = line.iter().position(|&b| b != b' ' && b != b'\t');
-        if let Some((first, marks, tag)) = first.and_then(|f| pencilmark_line(line, f)) {
+        let pencilmarks = first.and_then(|f| Some((f, pencilmark_line(line, f)?)));
+        if let Some((first, (marks, tag))) = pencilmarks {
             // A pencilmark line: one record of its own.
             self.end_grid(End::Other, emit);
             self.drifting = None;
@@ -636,10 +637,13 @@ impl RecordReader {
     }
 }
 
+/// A byte range in a line.
+type Span = (usize, usize);
+
 /// The line is a pencilmark line from byte `first` on: 729 characters that can only be
-/// candidates and placeholders, then nothing or a separator and a tag. Its start, the
-/// 729 characters and the tag's byte range in `line`.
-fn pencilmark_line(line: &[u8], first: usize) -> Option<(usize, &[u8], Option<(usize, usize)>)> {
+/// candidates and placeholders, then nothing or a separator and a tag. Its 729
+/// characters and the tag's byte range in `line`.
+fn pencilmark_line(line: &[u8], first: usize) -> Option<(&[u8], Option<Span>)> {
     let text = &line[first..];
     let end = text
         .iter()
@@ -650,7 +654,6 @@ fn pencilmark_line(line: &[u8], first: usize) -> Option<(usize, &[u8], Option<(u
     }
     let tag = scan::tag_after(&text[end..]).ok()?;
     Some((
-        first,
         &text[..end],
         tag.map(|(from, to)| (first + end + from, first + end + to)),
     ))
