@@ -58,7 +58,7 @@ pub struct BitdokuError {
     /// puzzle.
     pub column: usize,
     /// The message, NUL-terminated, such as `line 1, column 41: unexpected character
-    /// 'x' (squares are 1-9, with 0 or . for empty)`.
+    /// 'x' (squares are 1-9, with 0, ., _ or * for empty)`.
     pub message: [c_char; BITDOKU_MESSAGE_SIZE],
 }
 
