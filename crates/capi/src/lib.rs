@@ -8,8 +8,8 @@
 //! - [`bitdoku_last_error`] tells why the last call on this thread could not read a
 //!   puzzle: a code, the square's line and column, and a message.
 //!
-//! A puzzle is 81 bytes: `1`-`9` for a given, `0` or `.` for an empty square (no
-//! terminating NUL is needed; none is read past the 81st byte). Solutions are written
+//! A puzzle is 81 bytes: `1`-`9` for a given, `0`, `.`, `_` or `*` for an empty square
+//! (no terminating NUL is needed; none is read past the 81st byte). Solutions are written
 //! as 81 ASCII digits, without a NUL.
 #![deny(missing_docs)]
 #![deny(unsafe_op_in_unsafe_fn)]
@@ -368,6 +368,26 @@ mod tests {
             };
             assert_eq!(two, 2);
             assert!(guesses > 0);
+        }
+    }
+
+    #[test]
+    fn every_empty_mark_is_read() {
+        for mark in bitdoku_core::EMPTY_MARKS {
+            let puzzle = GRID1.map(|b| if b == b'.' { mark } else { b });
+            let mut solution = [0 as c_char; 81];
+            // SAFETY: valid buffers of 81 bytes; a NULL guess count is allowed.
+            let n = unsafe {
+                bitdoku_solve(
+                    puzzle.as_ptr().cast(),
+                    2,
+                    0,
+                    solution.as_mut_ptr(),
+                    std::ptr::null_mut(),
+                )
+            };
+            assert_eq!(n, 1, "{}", char::from(mark));
+            assert_eq!(solution.map(|c| c as u8)[..9], *b"417369825");
         }
     }
 
