@@ -91,7 +91,7 @@ typedef struct {
   size_t column;
   /*
    The message, NUL-terminated, such as `line 1, column 41: unexpected character
-   'x' (squares are 1-9, with 0 or . for empty)`.
+   'x' (squares are 1-9, with 0, ., _ or * for empty)`.
    */
   char message[BITDOKU_MESSAGE_SIZE];
 } bitdoku_error;

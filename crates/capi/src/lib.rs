@@ -10,13 +10,13 @@
 //! - [`bitdoku_last_error`] tells why the last call on this thread could not read a
 //!   puzzle: a code, the square's line and column, and a message.
 //!
-//! A puzzle is 81 bytes: `1`-`9` for a given, `0` or `.` for an empty square. As in
-//! tdoku, `bitdoku_solve` also reads the byte after them: if it is `.` or above (a
-//! digit or a placeholder), the puzzle is a 729-byte pencilmark line (nine bytes per
-//! square, the k-th the digit k where it is a candidate, `.`, `0` or `-` where not);
-//! anything else (a NUL, a newline) ends an 81-byte puzzle. Batches are 81 bytes per
-//! puzzle, with nothing between. Solutions are written as 81 ASCII digits, without a
-//! NUL.
+//! A puzzle is 81 bytes: `1`-`9` for a given, `0`, `.`, `_` or `*` for an empty square.
+//! As in tdoku, `bitdoku_solve` also reads the byte after them: if it is `.` or above
+//! (a digit or a placeholder), the puzzle is a 729-byte pencilmark line (nine bytes per
+//! square, the k-th the digit k where it is a candidate, an empty mark or `-` where
+//! not); anything else (a NUL, a newline) ends an 81-byte puzzle. Batches are 81 bytes
+//! per puzzle, with nothing between. Solutions are written as 81 ASCII digits, without
+//! a NUL.
 #![deny(missing_docs)]
 #![deny(unsafe_op_in_unsafe_fn)]
 
@@ -64,7 +64,7 @@ pub struct BitdokuError {
     /// puzzle.
     pub column: usize,
     /// The message, NUL-terminated, such as `line 1, column 41: unexpected character
-    /// 'x' (squares are 1-9, with 0 or . for empty)`.
+    /// 'x' (squares are 1-9, with 0, ., _ or * for empty)`.
     pub message: [c_char; BITDOKU_MESSAGE_SIZE],
 }
 
@@ -419,6 +419,26 @@ mod tests {
         };
         assert_eq!(n, 1);
         assert_eq!(solution[1] as u8, b'1');
+    }
+
+    #[test]
+    fn every_empty_mark_is_read() {
+        for mark in bitdoku_core::EMPTY_MARKS {
+            let puzzle = GRID1.map(|b| if b == b'.' { mark } else { b });
+            let mut solution = [0 as c_char; 81];
+            // SAFETY: valid buffers of 81 bytes; a NULL guess count is allowed.
+            let n = unsafe {
+                bitdoku_solve(
+                    puzzle.as_ptr().cast(),
+                    2,
+                    0,
+                    solution.as_mut_ptr(),
+                    std::ptr::null_mut(),
+                )
+            };
+            assert_eq!(n, 1, "{}", char::from(mark));
+            assert_eq!(solution.map(|c| c as u8)[..9], *b"417369825");
+        }
     }
 
     #[test]

@@ -7,10 +7,11 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 #[derive(Parser, Debug)]
 #[command(name = "bitdoku", version, about, propagate_version = true)]
 #[command(after_help = "\
-Input: one puzzle per line (81 squares, 0 or . for empty; the rest of the line after a
-separator is the puzzle's tag) or Norvig's boxed grids; blank lines and # comments
-between puzzles are skipped. A PUZZLE argument is a file, - for stdin, or a puzzle
-written out. Every puzzle gives exactly one output record, in input order.
+Input: one puzzle per line (81 squares, 1-9 given, 0, ., _ or * empty; the rest of the
+line after a separator is the puzzle's tag), Norvig's boxed grids or nine lines of
+nine; blank lines, # comments and section headers such as [Puzzle] are skipped. A
+PUZZLE argument is a file, - for stdin, or a puzzle written out. Every puzzle gives
+exactly one output record, in input order.
 
 Exit status: 0 when every puzzle was solved (count: had exactly one solution), 1 when
 any was not or an input held no puzzle (0 with --exit-zero), 2 on usage errors and

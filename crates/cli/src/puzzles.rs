@@ -24,7 +24,10 @@ pub fn open(arg: &str) -> Result<Source, String> {
     } else if is_puzzle_text(arg) {
         Ok(Source::literal(arg))
     } else {
-        Err("no such file, and not a puzzle (81 squares: 1-9, with 0 or . for empty)".into())
+        Err(format!(
+            "no such file, and not a puzzle (81 squares: 1-9, with {} for empty)",
+            bitdoku_core::empty_marks_in_words()
+        ))
     }
 }
 

@@ -62,7 +62,9 @@ pub use candidates::{Candidates, Iter as CandidatesIter};
 pub use canon::{canonical, canonical_transform};
 pub use digit::Digit;
 pub use grid::{Conflict, Grid};
-pub use parse::{ParseError, ParseErrorKind, Position, Record, RecordReader};
+pub use parse::{
+    empty_marks_in_words, ParseError, ParseErrorKind, Position, Record, RecordReader, EMPTY_MARKS,
+};
 pub use pencil::{is_pencilmark_line, parse_pencilmarks, PencilError, PENCILMARK_LEN};
 pub use puzzle::Puzzle;
 pub use square::{BadSquareName, Square};

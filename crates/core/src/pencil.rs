@@ -1,7 +1,7 @@
 //! Pencilmark puzzles: a 729-character line, nine characters per square in row-major
 //! order, where the k-th character of a square is the digit k (a candidate) or a
-//! placeholder (`.`, `0` or `-`: not a candidate). The format of SukakuExplainer and
-//! the `sudoku` crate.
+//! placeholder (not a candidate): one of the [empty marks](crate::EMPTY_MARKS) (`0`,
+//! `.`, `_`, `*`) or `-`. The format of SukakuExplainer and the `sudoku` crate.
 //!
 //! ```text
 //!   A1: 1........   A2: .2.4.....   A3: 123456789   ...   (9 x 81 = 729 characters)
@@ -84,7 +84,7 @@ fn trim_end(line: &[u8]) -> &[u8] {
 /// True for a placeholder of a pencilmark line: a character that says "not a
 /// candidate".
 fn is_placeholder(b: u8) -> bool {
-    matches!(b, b'.' | b'0' | b'-')
+    b == b'-' || crate::parse::is_empty_mark(b)
 }
 
 /// True for a character a pencilmark line can hold: a digit or a placeholder.
@@ -93,9 +93,10 @@ pub(crate) fn is_mark(b: u8) -> bool {
 }
 
 /// Reads a pencilmark line: 729 characters, nine per square in row-major order, the
-/// k-th of a square being the digit k (a candidate) or `.`, `0` or `-` (not one);
-/// trailing spaces, tabs and CR are ignored. A square with no candidates
-/// is read as it is (the puzzle then has no solution).
+/// k-th of a square being the digit k (a candidate) or a placeholder (not one): one of
+/// the [empty marks](crate::EMPTY_MARKS) (`0`, `.`, `_`, `*`) or `-`, which is no
+/// layout here (the line has none); trailing spaces, tabs and CR are ignored. A square
+/// with no candidates is read as it is (the puzzle then has no solution).
 pub fn parse_pencilmarks(line: &[u8]) -> Result<Board, PencilError> {
     let line = trim_end(line);
     if line.len() != PENCILMARK_LEN {
@@ -151,8 +152,11 @@ mod tests {
             }
             let line = board.to_pencilmarks();
             prop_assert_eq!(parse_pencilmarks(&line), Ok(board));
-            let zeros: Vec<u8> = line.iter().map(|&b| if b == b'.' { b'0' } else { b }).collect();
-            prop_assert_eq!(parse_pencilmarks(&zeros), Ok(board));
+            for placeholder in crate::EMPTY_MARKS.into_iter().chain([b'-']) {
+                let other: Vec<u8> =
+                    line.iter().map(|&b| if b == b'.' { placeholder } else { b }).collect();
+                prop_assert_eq!(parse_pencilmarks(&other), Ok(board));
+            }
         }
     }
 

@@ -1,14 +1,15 @@
 //! The reader's framing, as a property (issue 18): inputs that mix one-line puzzles
 //! (with and without tags), boxed grids in three styles written back to back or apart,
-//! garbage lines, stray short lines, blank, comment, header and layout-only lines, with
-//! LF, CRLF, `\r\r\n` or CR-only line endings. Every input puzzle must give exactly one
+//! each with one of the empty marks (`0`, `.`, `_`, `*`), garbage lines, stray short
+//! lines, blank, comment, header, section header (`[Puzzle]`) and layout-only lines,
+//! with LF, CRLF, `\r\r\n` or CR-only line endings. Every input puzzle must give exactly one
 //! record, in input order, on its line, with its tag; no record may be a valid puzzle
 //! that was not in the input.
 //!
 //! The fuzz target `fuzz/fuzz_targets/framing.rs` checks the same property on inputs
 //! built from fuzzer bytes; `crates/cli/tests/framing.rs` drives the binary.
 
-use bitdoku_core::{Grid, RecordReader};
+use bitdoku_core::{Grid, RecordReader, EMPTY_MARKS};
 use proptest::prelude::*;
 
 /// A solved grid; puzzles are relabellings of it with squares emptied, so they never
@@ -37,6 +38,8 @@ enum Junk {
     Blank,
     Comment(String),
     Header,
+    /// A section header such as SadMan Sudoku's `[Puzzle]`.
+    Section(String),
     Layout,
     /// Words: a line of text.
     Garbage(String),
@@ -46,7 +49,8 @@ enum Junk {
 
 #[derive(Clone, Debug)]
 enum Item {
-    Puzzle(Grid, Style),
+    /// A puzzle, in a style, with its empty squares written as the given mark.
+    Puzzle(Grid, Style, char),
     Junk(Junk),
 }
 
@@ -85,7 +89,9 @@ fn style() -> impl Strategy<Value = Style> {
 fn junk() -> impl Strategy<Value = Junk> {
     let stray = (1usize..81)
         .prop_filter("not a row", |n| *n != 9)
-        .prop_flat_map(|n| prop::collection::vec(prop::sample::select(b"0123456789. ".to_vec()), n))
+        .prop_flat_map(|n| {
+            prop::collection::vec(prop::sample::select(b"0123456789._* ".to_vec()), n)
+        })
         .prop_map(|bytes| String::from_utf8(bytes).unwrap())
         .prop_filter("squares, not 9", |s| {
             let n = s.bytes().filter(|b| *b != b' ').count();
@@ -95,6 +101,7 @@ fn junk() -> impl Strategy<Value = Junk> {
         Just(Junk::Blank),
         "[ -~]{0,20}".prop_map(|c| Junk::Comment(format!("# {c}"))),
         Just(Junk::Header),
+        "[A-Z][a-z]{0,10}".prop_map(|name| Junk::Section(format!("[{name}]"))),
         Just(Junk::Layout),
         "[a-zA-Z]{1,12}( [a-zA-Z!?]{1,12}){0,4}".prop_map(Junk::Garbage),
         stray.prop_map(Junk::Stray),
@@ -103,14 +110,16 @@ fn junk() -> impl Strategy<Value = Junk> {
 
 fn item() -> impl Strategy<Value = Item> {
     prop_oneof![
-        3 => (puzzle(), style()).prop_map(|(g, s)| Item::Puzzle(g, s)),
+        3 => (puzzle(), style(), prop::sample::select(EMPTY_MARKS.map(char::from).to_vec()))
+            .prop_map(|(g, s, mark)| Item::Puzzle(g, s, mark)),
         2 => junk().prop_map(Item::Junk),
     ]
 }
 
-/// The lines of `grid` written in `style`, and the index of the line it starts on.
-fn lines_of(grid: &Grid, style: &Style) -> (Vec<String>, usize) {
-    let text = grid.to_string();
+/// The lines of `grid` written in `style` with `mark` for an empty square, and the
+/// index of the line it starts on.
+fn lines_of(grid: &Grid, style: &Style, mark: char) -> (Vec<String>, usize) {
+    let text = grid.to_string().replace('.', &mark.to_string());
     let rows: Vec<&str> = (0..9).map(|r| &text[9 * r..9 * r + 9]).collect();
     let spaced = |row: &str, bar: &str| -> String {
         let sq: Vec<String> = row.chars().map(|c| c.to_string()).collect();
@@ -163,7 +172,7 @@ fn junk_line(junk: &Junk) -> String {
         Junk::Comment(c) => c.clone(),
         Junk::Header => "quizzes,solutions".into(),
         Junk::Layout => "------+------+------".into(),
-        Junk::Garbage(g) | Junk::Stray(g) => g.clone(),
+        Junk::Garbage(g) | Junk::Stray(g) | Junk::Section(g) => g.clone(),
     }
 }
 
@@ -182,8 +191,8 @@ fn build(items: &[Item], blank_between: &[bool], ending: u8) -> Case {
             lines.push(String::new());
         }
         match item {
-            Item::Puzzle(grid, style) => {
-                let (ls, first) = lines_of(grid, style);
+            Item::Puzzle(grid, style, mark) => {
+                let (ls, first) = lines_of(grid, style, *mark);
                 let tag = match style {
                     Style::Line { tag: Some((_, t)) } => Some(t.trim().to_string()),
                     _ => None,
@@ -219,8 +228,8 @@ fn build_damaged(items: &[Item], junk: &[(usize, Junk)]) -> Case {
     let mut puzzles = Vec::new();
     for item in items {
         match item {
-            Item::Puzzle(grid, style) => {
-                let (ls, first) = lines_of(grid, style);
+            Item::Puzzle(grid, style, mark) => {
+                let (ls, first) = lines_of(grid, style, *mark);
                 let tag = match style {
                     Style::Line { tag: Some((_, t)) } => Some(t.trim().to_string()),
                     _ => None,

@@ -2,9 +2,9 @@
 //! `__init__.py`): solve, count, check, rate and generate Sudoku puzzles with
 //! `bitdoku-solver`.
 //!
-//! Puzzles cross the boundary as strings (81 squares on one line, `1`-`9` given, `0`
-//! or `.` empty; a boxed grid; or a 729-character pencilmark line) and solutions come
-//! back as 81-digit strings. A
+//! Puzzles cross the boundary as strings (81 squares on one line, `1`-`9` given, `0`,
+//! `.`, `_` or `*` empty; a boxed grid; or a 729-character pencilmark line) and
+//! solutions come back as 81-digit strings. A
 //! puzzle that cannot be read raises `bitdoku.PuzzleError`, a `ValueError` that
 //! carries the line and column. Every call releases the GIL while it solves; batch
 //! calls share the puzzles among threads (`threads=None`: all cores). The extension

@@ -17,6 +17,8 @@ import bitdoku
 
 REPO = Path(__file__).resolve().parents[3]
 PUZZLES = REPO / "puzzles"
+# Other programs' formats, written for the reader's tests (see its README).
+FORMATS = REPO / "crates" / "core" / "tests" / "data"
 SHARED = Path(os.environ.get("BITDOKU_SHARED_PUZZLES", REPO.parent / "shared" / "puzzles"))
 
 GRID1 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -163,6 +165,32 @@ def test_a_bad_puzzle_raises_value_error_with_its_position():
     # Two equal givens in a unit.
     with pytest.raises(bitdoku.PuzzleError, match="digit 4 is given twice in row A"):
         bitdoku.rate("44" + GRID1[2:])
+
+
+def test_other_programs_empty_marks_and_files_are_read():
+    # Issue 27: `_` and `*` for empty squares, as `.` and `0`.
+    for mark in "0._*":
+        assert bitdoku.solve(GRID1.replace(".", mark)) == GRID1_SOLUTION
+    with pytest.raises(bitdoku.PuzzleError) as caught:
+        bitdoku.solve(GRID1.replace(".", "x", 1))
+    assert "(squares are 1-9, with 0, ., _ or * for empty)" in caught.value.reason
+
+    # The sudoku crate's blocks (nine lines, `_` for empty): the puzzles of the `*` lines.
+    stars = lines(FORMATS / "lines_star.txt")
+    text = (FORMATS / "blocks_underscore.txt").read_text(encoding="utf-8")
+    blocks = [block for block in text.split("\n\n") if block.strip()]
+    assert len(stars) == len(blocks) == 50
+    assert blocks[0].splitlines()[0] == stars[0][:9].replace("*", "_")
+    solutions = bitdoku.solve_many(blocks, threads=2)
+    assert solutions == bitdoku.solve_many(stars, threads=2)
+    for solution, puzzle in zip(solutions, stars):
+        assert_solves(solution, puzzle.replace("*", "."))
+
+    # A SadMan .sdk file (`[Puzzle]`, nine rows, CRLF) and a SudoCue one (`#` metadata).
+    for name, index in [("sadman.sdk", 0), ("sudocue.sdk", 1)]:
+        sdk = (FORMATS / name).read_bytes().decode("utf-8")
+        assert bitdoku.solve(sdk) == solutions[index], name
+    assert "[Puzzle]\r\n" in (FORMATS / "sadman.sdk").read_bytes().decode("utf-8")
 
 
 def test_a_bad_puzzle_in_a_batch_names_its_index():

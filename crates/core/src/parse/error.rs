@@ -104,7 +104,8 @@ impl fmt::Display for ParseErrorKind {
             ParseErrorKind::UnexpectedChar { ch } => {
                 write!(
                     f,
-                    "unexpected character {ch:?} (squares are 1-9, with 0 or . for empty)"
+                    "unexpected character {ch:?} (squares are 1-9, with {} for empty)",
+                    super::empty_marks_in_words()
                 )
             }
             ParseErrorKind::InvalidUtf8 { byte } => {

@@ -7,7 +7,11 @@ use crate::Grid;
 /// Turns lines of text into puzzle [`Record`]s. It does no IO: the caller feeds it lines
 /// (as bytes, so that non-UTF-8 input is reported, not lost) and it hands back one
 /// [`Record`] per puzzle, valid or not:
-/// - blank lines end a grid; lines starting with `#` are skipped anywhere;
+/// - a square is a digit `1`-`9` or an empty mark (`0`, `.`, `_` or `*`, the
+///   [`EMPTY_MARKS`](super::EMPTY_MARKS)), in every layout below;
+/// - blank lines end a grid; lines starting with `#` are skipped anywhere, and so are
+///   section headers such as SadMan Sudoku's `[Puzzle]` (`[`, a name starting with a
+///   letter, `]`);
 /// - a line with 81 squares is one puzzle; after the 81st square, a separator
 ///   (whitespace, `,`, `:`, `;` or `|`) starts its tag ([`Record::tag`]), the rest of the
 ///   line kept as text; more squares after the 81st are an error (and a separator
@@ -287,8 +291,10 @@ impl RecordReader {
             // general path below; the result is the same.
             self.line += 1;
             for (square, &b) in self.scratch.iter_mut().zip(line) {
-                // A digit's value, 0 for `.` (a mask, no branch).
-                *square = b.wrapping_sub(b'0') & 0u8.wrapping_sub(u8::from(b != b'.'));
+                // A digit's value, 0 for an empty mark (every byte is a square here,
+                // and no mark but `0` is a digit): a mask, no branch.
+                let value = b.wrapping_sub(b'0');
+                *square = value & 0u8.wrapping_sub(u8::from(value < 10));
             }
             let start = Position {
                 line: self.line,
@@ -704,7 +710,7 @@ const BOM: &[u8] = b"\xEF\xBB\xBF";
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::{ParseErrorKind, Position, Record};
+    use crate::parse::{ParseErrorKind, Position, Record, EMPTY_MARKS};
     use crate::Grid;
 
     const GRID1: &str =
@@ -912,6 +918,97 @@ mod tests {
             tags(&tagged),
             [Err(ParseErrorKind::UnexpectedChar { ch: '#' })]
         );
+    }
+
+    /// `grid` as nine lines of nine squares.
+    fn nine_lines(grid: &Grid) -> String {
+        let line = grid.to_string();
+        (0..9)
+            .map(|r| format!("{}\n", &line[9 * r..9 * r + 9]))
+            .collect()
+    }
+
+    #[test]
+    fn every_empty_mark_reads_in_every_layout() {
+        // Issue 27: `_` (the `sudoku` crate's nine-line blocks) and `*` read as `.` and
+        // `0` do, on the fast path and the general one.
+        let grid: Grid = GRID1.parse().unwrap();
+        let spaced: String = GRID1.chars().flat_map(|c| [c, ' ']).collect();
+        let bordered: String = boxed(&grid)
+            .lines()
+            .map(|l| match l.starts_with('-') {
+                true => "+-------+-------+-------+\n".to_string(),
+                false => format!("|{l}|\n"),
+            })
+            .collect();
+        let layouts = [
+            format!("{GRID1}\n"),
+            format!("  {GRID1}  tag\n"),
+            format!("{spaced}\n"),
+            boxed(&grid),
+            bordered,
+            nine_lines(&grid),
+        ];
+        for mark in EMPTY_MARKS.map(char::from) {
+            for text in &layouts {
+                let text = text.replace('.', &mark.to_string());
+                let records = read(text.as_bytes());
+                assert_eq!(records.len(), 1, "{text}");
+                assert_eq!(grid_of(&records[0]), Ok(grid), "{text}");
+            }
+        }
+        // Marks mixed in one puzzle, and blocks of `_` with a blank line between.
+        let mixed: String = GRID1
+            .chars()
+            .enumerate()
+            .map(|(i, c)| match c {
+                '.' => char::from(EMPTY_MARKS[i % EMPTY_MARKS.len()]),
+                c => c,
+            })
+            .collect();
+        assert_eq!(grid_of(&read(mixed.as_bytes())[0]), Ok(grid));
+        let blocks = format!("{}\n{}\n", nine_lines(&grid), nine_lines(&grid2())).replace('.', "_");
+        assert_eq!(outline(&blocks), [(1, Ok(grid)), (11, Ok(grid2()))]);
+    }
+
+    #[test]
+    fn the_message_for_a_bad_character_lists_every_empty_mark() {
+        let message = ParseErrorKind::UnexpectedChar { ch: 'x' }.to_string();
+        assert_eq!(
+            message,
+            "unexpected character 'x' (squares are 1-9, with 0, ., _ or * for empty)"
+        );
+        let (_, marks) = message.rsplit_once("with ").unwrap();
+        for mark in EMPTY_MARKS.map(char::from) {
+            assert!(marks.contains(mark), "{mark} in {message}");
+        }
+    }
+
+    #[test]
+    fn a_section_header_is_skipped_like_a_comment_anywhere() {
+        // Issue 27: SadMan Sudoku's `[Puzzle]` before the grid of an `.sdk` file.
+        let (g1, g2) = (GRID1.parse::<Grid>().unwrap(), grid2());
+        let sdk = format!("[Puzzle]\n{}", nine_lines(&g1)).replace('\n', "\r\n");
+        assert_eq!(outline(&sdk), [(2, Ok(g1))]);
+        // Before, between and inside one-line puzzles and grids of each kind: the
+        // records are those of the same text with a comment there.
+        let text = format!(
+            "{GRID1}\n{}{}\n{}{GRID1}\n",
+            boxed(&g1),
+            boxed(&g2),
+            nine_lines(&g2)
+        );
+        let lines: Vec<&str> = text.lines().collect();
+        for at in 0..=lines.len() {
+            let with = |extra: &str| {
+                let mut l = lines.clone();
+                l.insert(at, extra);
+                l.join("\n") + "\n"
+            };
+            let got = outline(&with("[Puzzle]"));
+            assert_eq!(got, outline(&with("# a comment")), "at {at}");
+            assert_eq!(got.iter().filter(|r| r.1.is_ok()).count(), 5, "at {at}");
+        }
     }
 
     #[test]

@@ -1,14 +1,15 @@
 //! One line, surveyed on its own: what kind of line it is, its squares, its first
 //! error and its tag. The [reader](super::reader) frames records from these.
 
-use super::{ParseError, ParseErrorKind, Position};
+use super::{is_empty_mark, ParseError, ParseErrorKind, Position};
 
 /// What a line is, for framing.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) enum Kind {
     /// Nothing but whitespace.
     Blank,
-    /// A `#` comment, or a CSV header such as `quizzes,solutions`.
+    /// A `#` comment, a CSV header such as `quizzes,solutions`, or a section header
+    /// such as SadMan Sudoku's `[Puzzle]`.
     Skipped,
     /// Only layout (`|`, `+`, `-`) and whitespace: a grid's border or band separator.
     Separator,
@@ -58,17 +59,18 @@ enum Class {
 fn classify(b: u8) -> Class {
     match b {
         b'1'..=b'9' => Class::Square(b - b'0'),
-        b'0' | b'.' => Class::Square(0),
+        _ if is_empty_mark(b) => Class::Square(0),
         b' ' | b'\t' => Class::Space,
         b'|' | b'+' | b'-' => Class::Layout,
         _ => Class::Other,
     }
 }
 
-/// True for a byte that can only be a square: `1`-`9`, `0` or `.`.
+/// True for a byte that can only be a square: `1`-`9` or one of the
+/// [empty marks](super::EMPTY_MARKS). No branch (see [`is_empty_mark`]).
 #[inline]
 pub(super) fn is_square(b: u8) -> bool {
-    b.is_ascii_digit() || b == b'.'
+    (b.wrapping_sub(b'1') < 9) | is_empty_mark(b)
 }
 
 /// The character starting at `bytes[0]`: `Ok((char, length))`, or `Err(byte)` for a
@@ -157,6 +159,22 @@ fn shape_step(mut hash: u64, space: bool, byte: u8) -> u64 {
     (hash ^ u64::from(byte)).wrapping_mul(PRIME)
 }
 
+/// A section header: `[`, a name that starts with a letter (after any whitespace) and
+/// holds no bracket, `]`, as SadMan Sudoku's `[Puzzle]` before the grid of an `.sdk`
+/// file. A bracketed line that does not start with a letter (`[4,0,0,...]`,
+/// `[.........]`) is not one: it stays an error, so that no puzzle is skipped unseen.
+fn is_section_header(line: &[u8]) -> bool {
+    match line {
+        [b'[', name @ .., b']'] => {
+            trim_space(name)
+                .first()
+                .is_some_and(u8::is_ascii_alphabetic)
+                && !name.iter().any(|&b| matches!(b, b'[' | b']'))
+        }
+        _ => false,
+    }
+}
+
 /// A CSV header such as `quizzes,solutions`: only letters, `_` and spaces between
 /// `,`, `;` or tabs (at least one of them), and at least one letter.
 fn is_csv_header(line: &[u8]) -> bool {
@@ -186,7 +204,7 @@ pub(super) fn scan(line: &[u8], number: usize, squares: &mut [u8; 81]) -> Line {
             out.kind = Kind::Skipped;
             return out;
         }
-        Some(_) if is_csv_header(text) => {
+        Some(_) if is_csv_header(text) || is_section_header(text) => {
             out.kind = Kind::Skipped;
             return out;
         }
@@ -324,6 +342,30 @@ mod tests {
         assert_eq!(kind("4 . . |. . . |8 ."), Kind::Fragment);
         assert_eq!(kind("hello world"), Kind::Garbage);
         assert_eq!(kind("abcdefghi"), Kind::Garbage);
+        // Other empty marks, and section headers.
+        assert_eq!(kind(&GRID1.replace('.', "_")), Kind::Whole);
+        assert_eq!(kind(&GRID1.replace('.', "*")), Kind::Whole);
+        assert_eq!(kind("__3_2_6__"), Kind::Row);
+        assert_eq!(kind("4 * * |* * * |8 * 5"), Kind::Row);
+        assert_eq!(kind("[Puzzle]"), Kind::Skipped);
+        assert_eq!(kind(" \t[ Puzzle 2 ]\r"), Kind::Skipped);
+        assert_ne!(kind("[]"), Kind::Skipped);
+        assert_ne!(kind("[4,0,0,0,0,0,0,8,0]"), Kind::Skipped);
+        assert_ne!(kind("[.........]"), Kind::Skipped);
+        assert_ne!(kind("[Puzzle] 4.....8.5"), Kind::Skipped);
+        assert_ne!(kind("[a]b]"), Kind::Skipped);
+    }
+
+    #[test]
+    fn the_empty_marks_are_squares_of_value_0_and_nothing_else_is() {
+        for b in 0..=255u8 {
+            let class = classify(b);
+            assert_eq!(is_square(b), matches!(class, Class::Square(_)), "{b:#x}");
+            let empty = super::super::EMPTY_MARKS.contains(&b);
+            assert_eq!(class == Class::Square(0), empty, "{b:#x}");
+        }
+        // `-` stays layout: the marks are not the box-drawing characters.
+        assert!(classify(b'-') == Class::Layout && !is_square(b'-'));
     }
 
     #[test]
@@ -340,6 +382,9 @@ mod tests {
         );
         assert_ne!(shape("4 . . |. . . |8 . 5"), shape("4.....8.5"));
         assert_ne!(shape("4 . . . . . 8 . 5"), shape("4.....8.5"));
+        // An empty mark is a square like any other.
+        assert_eq!(shape("4 * * |* * * |8 * 5"), shape("4 . . |. . . |8 . 5"));
+        assert_eq!(shape("4_____8_5"), shape("4.....8.5"));
     }
 
     #[test]

@@ -1,11 +1,11 @@
 """Solve, count, check, rate and generate Sudoku puzzles.
 
 Norvig's constraint propagation and search on bitsets, in Rust. Puzzles are strings
-of 81 squares (``1``-``9`` given, ``0`` or ``.`` empty) or boxed grids; solutions are
-81-digit strings. A puzzle that cannot be read raises :class:`PuzzleError`, a
-``ValueError`` with the line and column. The GIL is released while solving, and the
-batch calls (``solve_many``, ``count_many``, ``generate``) use all cores unless told
-``threads=N``.
+of 81 squares (``1``-``9`` given, ``0``, ``.``, ``_`` or ``*`` empty) or boxed grids;
+solutions are 81-digit strings. A puzzle that cannot be read raises
+:class:`PuzzleError`, a ``ValueError`` with the line and column. The GIL is released
+while solving, and the batch calls (``solve_many``, ``count_many``, ``generate``) use
+all cores unless told ``threads=N``.
 
 >>> import bitdoku
 >>> bitdoku.solve("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
