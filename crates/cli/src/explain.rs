@@ -6,7 +6,7 @@ use crate::args::{Explain, TextFormat};
 use crate::messages::{self, plural, EXIT_FAILED, EXIT_OK, EXIT_USAGE};
 use crate::puzzles;
 use bitdoku_core::{Board, Candidates, Grid, Puzzle, Square, PEERS};
-use bitdoku_solver::{search_observed, squares_at, Contradiction, Event, Observer, Options};
+use bitdoku_solver::{search_observed, Contradiction, Event, Observer, Options};
 use serde_json::{json, Value};
 use std::io::{self, IsTerminal, Write};
 
@@ -36,7 +36,6 @@ impl Observer for Narrator<'_> {
             Event::NakedSingle { .. } => self.naked += 1,
             Event::HiddenSingle { .. } => self.hidden += 1,
             Event::Locked { .. } => self.locked += 1,
-            Event::Subset { .. } => self.subsets += 1,
             Event::Contradiction(_) => self.contradictions += 1,
             _ => {}
         }
@@ -106,17 +105,6 @@ fn event_json(event: &Event) -> Value {
         } => json!({
             "event": "locked_candidates", "within": within.to_string(),
             "line": line.to_string(), "digits": digits(d),
-        }),
-        Event::Subset {
-            unit,
-            hidden,
-            places,
-            digits: d,
-        } => json!({
-            "event": if hidden { "hidden_subset" } else { "naked_subset" },
-            "unit": unit.to_string(),
-            "squares": squares_at(unit, places).map(|s| s.to_string()).collect::<Vec<_>>(),
-            "digits": digits(d),
         }),
         Event::Contradiction(Contradiction::NoCandidates(square)) => json!({
             "event": "contradiction", "square": square.to_string(),

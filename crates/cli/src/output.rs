@@ -29,13 +29,26 @@ struct JsonRecord<'a> {
     /// more.
     #[serde(skip_serializing_if = "Option::is_none")]
     at_least: Option<bool>,
-    /// Rate: the level, its label and the hardest technique.
+    /// Rate: ER, EP and ED on Sudoku Explainer's scale, the technique of each, the
+    /// coarse level and its label, and the steps of the solve path.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    er: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ep: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ed: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    technique: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ep_technique: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ed_technique: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     level: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
     label: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    technique: Option<String>,
+    steps: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -79,7 +92,7 @@ pub fn why(done: &Done, w: &Writer) -> Option<String> {
             None => format!("timed out after {} guesses (CPU time)", done.stats.guesses),
         },
         Status::Invalid => done.error.map(|e| e.to_string())?,
-        Status::NotUnique => "more than one solution: rated on the first".to_string(),
+        Status::NotUnique => "more than one solution: not rated".to_string(),
         Status::Multiple => return None,
         Status::Solved | Status::Unique | Status::Solvable | Status::Rated => return None,
     })
@@ -137,27 +150,23 @@ impl Writer {
             }
             Task::Rate => {
                 match done.rating {
-                    Some(r) => {
-                        write!(
-                            out,
-                            "{} {:<11} {:<17} guesses {} backtracks {}",
-                            r.level(),
-                            label(r.label()),
-                            r.technique,
-                            r.guesses,
-                            r.backtracks
-                        )?;
-                        if done.status == Status::NotUnique {
-                            write!(out, " {}", done.status.word())?;
-                        }
-                        writeln!(out)?;
-                    }
+                    Some(r) => writeln!(
+                        out,
+                        "{}/{}/{} {} {} {}",
+                        r.er,
+                        r.ep,
+                        r.ed,
+                        r.level(),
+                        r.label(),
+                        technique(r.hardest)
+                    )?,
                     None => writeln!(out, "{}", done.status.word())?,
                 }
-                if grid {
-                    writeln!(out)?;
+                match (grid, done.solution) {
+                    (true, Some(g)) => write_grid(out, &g, Format::Grid),
+                    (true, None) => writeln!(out),
+                    _ => Ok(()),
                 }
-                Ok(())
             }
         }
     }
@@ -222,12 +231,18 @@ impl Writer {
             solutions: (counted && done.status != Status::Invalid).then_some(done.solutions),
             at_least: (counted && done.status != Status::Invalid)
                 .then(|| self.at_least(done, limit)),
+            er: done.rating.map(|r| r.er.value()),
+            ep: done.rating.map(|r| r.ep.value()),
+            ed: done.rating.map(|r| r.ed.value()),
+            technique: done.rating.map(|r| technique(r.hardest)),
+            ep_technique: done.rating.map(|r| technique(r.ep_technique)),
+            ed_technique: done.rating.map(|r| technique(r.ed_technique)),
             level: done.rating.map(|r| r.level()),
-            label: done.rating.map(|r| label(r.label())),
-            technique: done.rating.map(|r| r.technique.to_string()),
+            label: done.rating.map(|r| r.label()),
+            steps: done.rating.map(|r| r.steps),
             error: why(done, self).filter(|_| done.status != Status::NotUnique),
-            guesses: (effort || done.rating.is_some()).then_some(done.stats.guesses),
-            backtracks: (effort || done.rating.is_some()).then_some(done.stats.backtracks),
+            guesses: effort.then_some(done.stats.guesses),
+            backtracks: effort.then_some(done.stats.backtracks),
             micros: self.stats.then_some((done.secs * 1e7).round() / 10.0),
         };
         serde_json::to_writer(&mut *out, &json).map_err(io::Error::other)?;
@@ -235,12 +250,9 @@ impl Writer {
     }
 }
 
-/// A rating's label as one word (`deep-search`), the same in every format.
-fn label(label: &'static str) -> &'static str {
-    match label {
-        "deep search" => "deep-search",
-        other => other,
-    }
+/// A rated technique's name, or `stalled` when the path found no step to go on.
+fn technique(named: Option<bitdoku_solver::rate::Named>) -> String {
+    named.map_or_else(|| "stalled".to_string(), |n| n.to_string())
 }
 
 /// A solution as one line, or as Norvig's boxed grid followed by a blank line.

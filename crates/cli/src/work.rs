@@ -3,7 +3,7 @@
 
 use crate::status::Status;
 use bitdoku_core::{Grid, ParseError, Puzzle, Record};
-use bitdoku_solver::rate::Rating;
+use bitdoku_solver::rate::{Rating, Unrated};
 use bitdoku_solver::{search, search_observed, Observer, Options, Stats};
 use std::time::{Duration, Instant};
 
@@ -14,7 +14,7 @@ pub enum Task {
     Solve,
     /// Count solutions up to a limit.
     Count(usize),
-    /// Rate: the hardest technique and the search effort, and whether it is unique.
+    /// Rate: ER, EP and ED on Sudoku Explainer's scale, and whether it is unique.
     Rate,
 }
 
@@ -119,7 +119,7 @@ pub fn work(record: &Record, settings: &Settings) -> Done {
     let start = settings.timed.then(Instant::now);
     let mut done = match &record.puzzle {
         Ok(puzzle) => match settings.task {
-            Task::Rate => rate(puzzle, settings),
+            Task::Rate => rate(puzzle),
             _ => solve(puzzle, settings),
         },
         Err(e) => Done {
@@ -197,48 +197,20 @@ fn count_status(solutions: usize, limit: usize) -> Status {
     }
 }
 
-/// Rates a puzzle, then checks it has one solution (a rating of a puzzle with several
-/// is of its first). The guess budget bounds the rating; time budgets are refused for
-/// `rate` when the arguments are read.
-fn rate(puzzle: &Puzzle, settings: &Settings) -> Done {
-    let rating = bitdoku_solver::rate::rate_with(puzzle, settings.max_guesses);
-    let Some(rating) = rating else {
-        // No solution, or the budget ran out: the plain search says which.
-        let outcome = search(
-            puzzle,
-            &Options::default()
-                .with_max_guesses(settings.max_guesses)
-                .with_backend(settings.backend),
-        );
-        let status = if outcome.complete {
-            Status::Unsolvable
-        } else {
-            Status::GaveUp
-        };
-        return Done {
-            stats: outcome.stats,
-            ..Done::new(status)
-        };
-    };
-    let unique = search(
-        puzzle,
-        &Options::default()
-            .with_limit(2)
-            .with_backend(settings.backend),
-    );
-    let status = if unique.solutions > 1 {
-        Status::NotUnique
-    } else {
-        Status::Rated
-    };
-    Done {
-        rating: Some(rating),
-        stats: Stats {
-            guesses: rating.guesses,
-            backtracks: rating.backtracks,
-            max_depth: rating.max_depth,
+/// Rates a puzzle on Sudoku Explainer's scale (see `bitdoku_solver::rate`); a puzzle
+/// with several solutions is not rated, and its first solution is given instead.
+fn rate(puzzle: &Puzzle) -> Done {
+    match bitdoku_solver::rate::rate(puzzle) {
+        Ok(rating) => Done {
+            rating: Some(rating),
+            solution: Some(rating.solution),
+            ..Done::new(Status::Rated)
         },
-        ..Done::new(status)
+        Err(Unrated::NotUnique { first }) => Done {
+            solution: Some(first),
+            ..Done::new(Status::NotUnique)
+        },
+        Err(Unrated::NoSolution) => Done::new(Status::Unsolvable),
     }
 }
 

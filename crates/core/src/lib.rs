@@ -69,7 +69,7 @@ pub use pencil::{is_pencilmark_line, parse_pencilmarks, PencilError, PENCILMARK_
 pub use puzzle::Puzzle;
 pub use square::{BadSquareName, Square};
 pub use symmetry::{Transform, ARRANGEMENTS};
-pub use unit::{Unit, UnitKind, PEERS, PEER_BITS, UNITS, UNIT_BITS};
+pub use unit::{Unit, UnitKind, PEERS, PEER_BITS, UNITS, UNIT_BITS, UNIT_SQUARES};
 
 /// The crate README's Rust examples, compiled and run as doctests.
 #[cfg(doctest)]

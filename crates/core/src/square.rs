@@ -52,6 +52,17 @@ impl Square {
         Square(i as u8)
     }
 
+    /// The 81 squares in row-major order: `Square::ALL[i]` is the square of index `i`.
+    pub const ALL: [Square; 81] = {
+        let mut all = [Square(0); 81];
+        let mut i = 0;
+        while i < 81 {
+            all[i] = Square(i as u8);
+            i += 1;
+        }
+        all
+    };
+
     /// All 81 squares, in row-major order.
     #[inline]
     pub fn all() -> impl Iterator<Item = Square> + Clone {

@@ -101,6 +101,23 @@ pub const PEER_BITS: [u128; 81] = build_peer_bits();
 /// For each square, a 27-bit set of its three units (bit `u` for unit `u`).
 pub const UNIT_BITS: [u32; 81] = build_unit_bits();
 
+/// The 9 squares of each unit as bits of a `u128` (bit `s` for square `s`).
+pub const UNIT_SQUARES: [u128; 27] = build_unit_squares();
+
+const fn build_unit_squares() -> [u128; 27] {
+    let mut bits = [0u128; 27];
+    let mut u = 0;
+    while u < 27 {
+        let mut k = 0;
+        while k < 9 {
+            bits[u] |= 1 << UNITS[u][k].index();
+            k += 1;
+        }
+        u += 1;
+    }
+    bits
+}
+
 const fn build_units() -> [[Square; 9]; 27] {
     let mut units = [[Square::from_index(0); 9]; 27];
     let mut i = 0;
@@ -224,6 +241,10 @@ mod tests {
         for s in Square::all() {
             let expected = Unit::of(s).iter().fold(0, |m, u| m | 1 << u.index());
             assert_eq!(UNIT_BITS[s.index()], expected);
+            for u in Unit::all() {
+                let inside = UNIT_SQUARES[u.index()] >> s.index() & 1 == 1;
+                assert_eq!(inside, u.squares().contains(&s));
+            }
         }
     }
 }

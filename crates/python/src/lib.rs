@@ -14,7 +14,8 @@
 
 use bitdoku_core::{ParseError, Puzzle};
 use bitdoku_solver::generate::{generate as make_puzzle, puzzle_seed, Settings, Symmetry};
-use bitdoku_solver::{rate::rate as rate_grid, Batch, Options, Outcome};
+use bitdoku_solver::rate::{rate as rate_grid, Unrated};
+use bitdoku_solver::{Batch, Options, Outcome};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
@@ -141,24 +142,40 @@ fn is_unique(py: Python<'_>, puzzle: String) -> PyResult<bool> {
     Ok(py.detach(|| bitdoku_solver::is_unique(puzzle)))
 }
 
-/// rate(puzzle) -> dict | None: how much reasoning the puzzle needs: `level` 1-5,
-/// `label` (easy, medium, hard, search, deep search), `technique` (the hardest one
-/// needed before the first guess), `guesses`, `backtracks` and `max_depth` of the
-/// search; None if the puzzle has no solution.
+/// rate(puzzle) -> dict: the puzzle's rating on Sudoku Explainer's scale, from its
+/// human solve path. `status` is `rated`, `not-unique` (several solutions: not rated)
+/// or `unsolvable`. A rated puzzle has `er`, `ep` and `ed` (floats with one decimal),
+/// `technique` (ER's), `ep_technique`, `ed_technique`, `level` 1-6 and its `label`,
+/// `steps` (of the path) and `solution`; a puzzle with several solutions has its first
+/// `solution`.
 #[pyfunction]
-fn rate<'py>(py: Python<'py>, puzzle: String) -> PyResult<Option<Bound<'py, PyDict>>> {
+fn rate<'py>(py: Python<'py>, puzzle: String) -> PyResult<Bound<'py, PyDict>> {
     let puzzle = parse(py, &puzzle)?;
-    let Some(rating) = py.detach(|| rate_grid(puzzle)) else {
-        return Ok(None);
-    };
     let dict = PyDict::new(py);
-    dict.set_item("level", rating.level())?;
-    dict.set_item("label", rating.label())?;
-    dict.set_item("technique", rating.technique.to_string())?;
-    dict.set_item("guesses", rating.guesses)?;
-    dict.set_item("backtracks", rating.backtracks)?;
-    dict.set_item("max_depth", rating.max_depth)?;
-    Ok(Some(dict))
+    match py.detach(|| rate_grid(puzzle)) {
+        Ok(rating) => {
+            let name = |n: Option<bitdoku_solver::rate::Named>| {
+                n.map_or_else(|| "stalled".to_string(), |n| n.to_string())
+            };
+            dict.set_item("status", "rated")?;
+            dict.set_item("er", rating.er.value())?;
+            dict.set_item("ep", rating.ep.value())?;
+            dict.set_item("ed", rating.ed.value())?;
+            dict.set_item("technique", name(rating.hardest))?;
+            dict.set_item("ep_technique", name(rating.ep_technique))?;
+            dict.set_item("ed_technique", name(rating.ed_technique))?;
+            dict.set_item("level", rating.level())?;
+            dict.set_item("label", rating.label())?;
+            dict.set_item("steps", rating.steps)?;
+            dict.set_item("solution", rating.solution.to_string())?;
+        }
+        Err(Unrated::NotUnique { first }) => {
+            dict.set_item("status", "not-unique")?;
+            dict.set_item("solution", first.to_string())?;
+        }
+        Err(Unrated::NoSolution) => dict.set_item("status", "unsolvable")?,
+    }
+    Ok(dict)
 }
 
 /// generate(n, seed=None, clues=None, symmetric=False, minimal=False, threads=None)

@@ -248,7 +248,7 @@ pub fn generate(rng: &mut Rng, settings: &Settings) -> Option<Grid> {
 
 /// The rating level of `grid`.
 fn level_of(grid: &Grid) -> Option<u8> {
-    rate(grid).map(|r| r.level())
+    rate(grid).ok().map(|r| r.level())
 }
 
 /// Removes givens from `solution`, a whole orbit at a time in random order, while the

@@ -52,12 +52,12 @@ pub mod minimize;
 pub mod observe;
 pub mod rate;
 mod search;
-mod steps;
+pub mod steps;
 
 pub use arch::{Backend, UnknownBackend};
 pub use batch::{count_many, solve_many, Batch, ThreadPoolError};
 pub use bitdoku_core::Puzzle;
-pub use observe::{squares_at, Contradiction, Event, Observer};
+pub use observe::{Contradiction, Event, Observer};
 pub use search::{search, search_observed, Options, Outcome, Stats, TIME_CHECK_GUESSES};
 
 use bitdoku_core::{Board, Grid};

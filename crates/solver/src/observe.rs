@@ -66,23 +66,6 @@ pub enum Event {
         /// The digits.
         digits: Candidates,
     },
-    /// A naked subset (`hidden` false): in `unit`, the squares at `places` hold only
-    /// `digits` between them, as many digits as squares, so those digits leave the
-    /// unit's other squares. A hidden subset (`hidden` true): in `unit`, `digits` fit
-    /// only in the squares at `places`, as many as the digits, so those squares lose
-    /// their other candidates. Pairs and triples.
-    Subset {
-        /// The row, column or box.
-        unit: Unit,
-        /// Hidden (digits confined to squares) rather than naked (squares confined to
-        /// digits).
-        hidden: bool,
-        /// The squares, as positions in `unit`: bit `i` is `unit.squares()[i]` (see
-        /// [`squares_at`]).
-        places: u16,
-        /// The digits.
-        digits: Candidates,
-    },
     /// A contradiction: the current line of reasoning cannot hold.
     Contradiction(Contradiction),
     /// A branch point: `square` has `candidates`; the search tries `digit`.
@@ -166,38 +149,6 @@ impl fmt::Display for Event {
                     DigitList(*digits)
                 )
             }
-            Event::Subset {
-                unit,
-                hidden: false,
-                places,
-                digits,
-            } => write!(
-                f,
-                "in {unit}, {} hold only {} between them: remove {} from the rest of {unit}",
-                SquareList(*unit, *places),
-                DigitList(*digits),
-                if digits.len() == 2 {
-                    "both"
-                } else {
-                    "all three"
-                }
-            ),
-            Event::Subset {
-                unit,
-                hidden: true,
-                places,
-                digits,
-            } => write!(
-                f,
-                "in {unit}, {} fit only in {}: remove every other digit from {}",
-                DigitList(*digits),
-                SquareList(*unit, *places),
-                if digits.len() == 2 {
-                    "both"
-                } else {
-                    "all three"
-                }
-            ),
             Event::Contradiction(c) => write!(f, "contradiction: {c}"),
             Event::Guess {
                 square,
@@ -215,30 +166,6 @@ impl fmt::Display for Event {
             }
             Event::Solution(_) => write!(f, "every square is filled: solved"),
         }
-    }
-}
-
-/// The squares of `unit` at `places` (bit `i`: `unit.squares()[i]`), in unit order.
-pub fn squares_at(unit: Unit, places: u16) -> impl Iterator<Item = Square> {
-    unit.squares()
-        .iter()
-        .enumerate()
-        .filter(move |&(i, _)| places >> i & 1 != 0)
-        .map(|(_, &s)| s)
-}
-
-/// Squares as `A1,B2`.
-struct SquareList(Unit, u16);
-
-impl fmt::Display for SquareList {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, s) in squares_at(self.0, self.1).enumerate() {
-            if i > 0 {
-                f.write_str(",")?;
-            }
-            write!(f, "{s}")?;
-        }
-        Ok(())
     }
 }
 

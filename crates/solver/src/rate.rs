@@ -1,187 +1,190 @@
-//! `rate`: how much reasoning a puzzle needs, from the step-by-step solver's events.
+//! `rate`: a puzzle's difficulty on Sudoku Explainer's scale, from its human solve path
+//! ([`Path`]): each step is the first step of the first technique of the ladder that
+//! finds one.
 //!
-//! The rating has two parts:
-//! - the hardest technique propagation used before the first guess, in the order the
-//!   solver tries them (naked singles, then hidden singles when those stall, then
-//!   locked candidates when both stall, then naked pairs, hidden pairs, naked triples,
-//!   hidden triples, one at a time, going back to the simpler rules after each), so
-//!   "used" means "needed by this solver";
-//! - the search effort: guesses and backtracks to the first solution. These measure
-//!   this solver's work (MRV, digits in increasing order), not how hard a human would
-//!   find the puzzle.
+//! - **ER**, the rating: the hardest step of the path.
+//! - **EP**, the pearl: the hardest step up to the first placement.
+//! - **ED**, the diamond: the first step's difficulty.
 //!
-//! | level | label | meaning |
-//! |---|---|---|
-//! | 1 | easy | naked singles (Norvig's rule 1) solve it |
-//! | 2 | medium | hidden singles (rule 2) are needed |
-//! | 3 | hard | locked candidates (pointing, claiming) are needed |
-//! | 4 | expert | naked or hidden pairs or triples are needed |
-//! | 5 | search | propagation stalls; 1 to 10 guesses |
-//! | 6 | deep search | more than 10 guesses |
+//! A path that stalls (no technique finds a step) rates 20.0, as in Sudoku Explainer.
+//! The levels 1 to 6 are coarse labels derived from ER.
+//!
+//! | level | label | ER | needs |
+//! |---|---|---|---|
+//! | 1 | easy | up to 1.5 | full houses and hidden singles |
+//! | 2 | medium | up to 2.5 | naked singles, direct intersections and hidden pairs |
+//! | 3 | hard | up to 4.4 | intersections, subsets, X-wings, swordfish, short wings |
+//! | 4 | expert | up to 6.5 | quads, jellyfish, uniqueness, BUG, long wings, cycles |
+//! | 5 | fiendish | up to 9.0 | forcing chains, Nishio, dynamic forcing chains |
+//! | 6 | extreme | above 9.0 | nested forcing chains |
 //!
 //! ```
 //! use bitdoku_core::Grid;
-//! use bitdoku_solver::rate::{rate, Technique};
+//! use bitdoku_solver::rate::rate;
 //! let easy: Grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 //!     .parse().unwrap();
 //! let rating = rate(&easy).unwrap();
-//! assert_eq!(rating.technique, Technique::NakedSingle);
+//! assert_eq!((rating.er.to_string(), rating.ep.to_string(), rating.ed.to_string()),
+//!     ("1.2".to_string(), "1.2".to_string(), "1.2".to_string()));
 //! assert_eq!((rating.level(), rating.label()), (1, "easy"));
 //! ```
 
-use crate::observe::{Event, Observer};
-use crate::{search_observed, Options, Outcome};
-use bitdoku_core::Puzzle;
-use core::fmt;
-
-/// A deduction technique, from the simplest.
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-#[non_exhaustive]
-pub enum Technique {
-    /// Nothing was needed: the puzzle was already full.
-    None,
-    /// Rule 1: a square with one candidate left.
-    NakedSingle,
-    /// Rule 2: a digit with one place left in a unit.
-    HiddenSingle,
-    /// Pointing and claiming.
-    LockedCandidates,
-    /// Two squares of a unit with the same two candidates.
-    NakedPair,
-    /// Two digits with the same two places in a unit.
-    HiddenPair,
-    /// Three squares of a unit with three candidates between them.
-    NakedTriple,
-    /// Three digits with three places between them in a unit.
-    HiddenTriple,
-    /// Propagation stalled and the search had to guess.
-    Search,
-}
-
-impl fmt::Display for Technique {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(match self {
-            Technique::None => "none",
-            Technique::NakedSingle => "naked-single",
-            Technique::HiddenSingle => "hidden-single",
-            Technique::LockedCandidates => "locked-candidates",
-            Technique::NakedPair => "naked-pair",
-            Technique::HiddenPair => "hidden-pair",
-            Technique::NakedTriple => "naked-triple",
-            Technique::HiddenTriple => "hidden-triple",
-            Technique::Search => "search",
-        })
-    }
-}
+pub use crate::steps::{Difficulty, Technique, Unrated};
+use crate::steps::{Path, Step};
+use bitdoku_core::{Grid, Puzzle};
 
 /// A puzzle's rating; see the [module docs](self).
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Rating {
-    /// The hardest technique needed (`Search` if propagation alone did not solve it).
-    pub technique: Technique,
-    /// Guesses to the first solution.
-    pub guesses: u64,
-    /// Guesses that led to an immediate contradiction.
-    pub backtracks: u64,
-    /// The deepest stack of guesses.
-    pub max_depth: u32,
+    /// The hardest step of the solve path (20.0 if the path stalls).
+    pub er: Difficulty,
+    /// The hardest step up to the first placement (0.0 if there is none).
+    pub ep: Difficulty,
+    /// The first step's difficulty.
+    pub ed: Difficulty,
+    /// The technique of the hardest step, `None` if the path stalls.
+    pub hardest: Option<Named>,
+    /// The technique behind EP.
+    pub ep_technique: Option<Named>,
+    /// The technique behind ED.
+    pub ed_technique: Option<Named>,
+    /// The steps of the path.
+    pub steps: u32,
+    /// The puzzle's one solution.
+    pub solution: Grid,
 }
 
-/// The names of levels 1 to 6.
-pub const LABELS: [&str; 6] = ["easy", "medium", "hard", "expert", "search", "deep search"];
+/// A technique with the extra words of its name, as a step carries them.
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Named {
+    /// The technique.
+    pub technique: Technique,
+    /// The rest of its name (a strong-link pattern's code, say).
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub variant: Option<&'static str>,
+}
 
-/// Guesses above this make level 6.
-pub const DEEP_SEARCH: u64 = 10;
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Named {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Named, D::Error> {
+        Ok(Named {
+            technique: Technique::deserialize(d)?,
+            variant: None,
+        })
+    }
+}
 
-impl Rating {
-    /// The level, 1 (easy) to 6 (deep search).
-    pub fn level(&self) -> u8 {
-        match self.technique {
-            Technique::None | Technique::NakedSingle => 1,
-            Technique::HiddenSingle => 2,
-            Technique::LockedCandidates => 3,
-            Technique::NakedPair
-            | Technique::HiddenPair
-            | Technique::NakedTriple
-            | Technique::HiddenTriple => 4,
-            Technique::Search if self.guesses <= DEEP_SEARCH => 5,
-            Technique::Search => 6,
+impl core::fmt::Display for Named {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self.variant {
+            Some(v) => write!(f, "{} {v}", self.technique),
+            None => write!(f, "{}", self.technique),
         }
     }
+}
 
-    /// The level's name.
+impl Named {
+    fn of(step: &Step) -> Named {
+        Named {
+            technique: step.technique(),
+            variant: step.variant,
+        }
+    }
+}
+
+/// The levels' upper bounds in tenths of ER, and their labels.
+pub const LEVELS: [(u16, &str); 6] = [
+    (15, "easy"),
+    (25, "medium"),
+    (44, "hard"),
+    (65, "expert"),
+    (90, "fiendish"),
+    (u16::MAX, "extreme"),
+];
+
+impl Rating {
+    /// The level, 1 (easy) to 6 (extreme), from ER.
+    pub fn level(&self) -> u8 {
+        level_of(self.er)
+    }
+
+    /// The level's label.
     pub fn label(&self) -> &'static str {
-        LABELS[usize::from(self.level() - 1)]
+        LEVELS[usize::from(self.level() - 1)].1
     }
 }
 
-/// Follows the events: the hardest technique seen before the first guess.
-struct Rater {
-    hardest: Technique,
-    guessed: bool,
+/// The level of a rating of `er`.
+pub fn level_of(er: Difficulty) -> u8 {
+    LEVELS.iter().position(|&(top, _)| er.0 <= top).unwrap_or(5) as u8 + 1
 }
 
-impl Observer for Rater {
-    const ENABLED: bool = true;
-    fn event(&mut self, event: &Event) {
-        let used = match event {
-            Event::Guess { .. } => {
-                self.guessed = true;
-                Technique::Search
-            }
-            _ if self.guessed => return,
-            Event::NakedSingle { .. } => Technique::NakedSingle,
-            Event::HiddenSingle { .. } => Technique::HiddenSingle,
-            Event::Locked { .. } => Technique::LockedCandidates,
-            Event::Subset { hidden, digits, .. } => match (digits.len(), hidden) {
-                (2, false) => Technique::NakedPair,
-                (2, true) => Technique::HiddenPair,
-                (_, false) => Technique::NakedTriple,
-                (_, true) => Technique::HiddenTriple,
-            },
-            _ => return,
-        };
-        self.hardest = self.hardest.max(used);
-    }
+/// The ER range of a level, in tenths (lowest, highest).
+pub fn level_range(level: u8) -> (Difficulty, Difficulty) {
+    let i = usize::from(level.clamp(1, 6) - 1);
+    let low = if i == 0 { 0 } else { LEVELS[i - 1].0 + 1 };
+    (Difficulty(low), Difficulty(LEVELS[i].0))
 }
 
-/// Rates `puzzle`, or `None` if it has no solution (or `max_guesses` ran out first).
-pub fn rate(puzzle: impl Into<Puzzle>) -> Option<Rating> {
-    rate_with(puzzle, None)
+/// Rates `puzzle`, or says why it cannot be rated (no solution, or several).
+pub fn rate(puzzle: impl Into<Puzzle>) -> Result<Rating, Unrated> {
+    let path = Path::new(&puzzle.into())?;
+    Ok(walk(path, Difficulty(u16::MAX)).0)
 }
 
-/// [`rate`] with a guess budget.
-pub fn rate_with(puzzle: impl Into<Puzzle>, max_guesses: Option<u64>) -> Option<Rating> {
-    let puzzle = puzzle.into();
-    rate_by(
-        |rater, options| search_observed(puzzle, options, rater),
-        max_guesses,
-    )
+/// [`rate`], stopping as soon as a step is harder than `ceiling`: `Ok(None)` then. For
+/// generators, which only want puzzles up to a difficulty.
+pub fn rate_below(
+    puzzle: impl Into<Puzzle>,
+    ceiling: Difficulty,
+) -> Result<Option<Rating>, Unrated> {
+    let path = Path::new(&puzzle.into())?;
+    let (rating, within) = walk(path, ceiling);
+    Ok(within.then_some(rating))
 }
 
-fn rate_by(
-    search: impl FnOnce(&mut Rater, &Options) -> Outcome,
-    max_guesses: Option<u64>,
-) -> Option<Rating> {
-    let mut rater = Rater {
-        hardest: Technique::None,
-        guessed: false,
+/// Walks the path: the rating, and false if it stopped early at a step harder than
+/// `ceiling`.
+fn walk(mut path: Path, ceiling: Difficulty) -> (Rating, bool) {
+    let mut rating = Rating {
+        er: Difficulty(0),
+        ep: Difficulty(0),
+        ed: Difficulty(0),
+        hardest: None,
+        ep_technique: None,
+        ed_technique: None,
+        steps: 0,
+        solution: path.solution(),
     };
-    let outcome = search(
-        &mut rater,
-        &Options {
-            solution_limit: 1,
-            max_guesses,
-            ..Options::default()
-        },
-    );
-    outcome.solution?;
-    Some(Rating {
-        technique: rater.hardest,
-        guesses: outcome.stats.guesses,
-        backtracks: outcome.stats.backtracks,
-        max_depth: outcome.stats.max_depth,
-    })
+    let (mut first, mut placed) = (true, false);
+    while !path.is_solved() {
+        let Some(step) = path.next() else {
+            // Stalled: beyond the ladder.
+            rating.er = Difficulty(200);
+            rating.hardest = None;
+            break;
+        };
+        rating.steps += 1;
+        if step.difficulty() > rating.er {
+            rating.er = step.difficulty();
+            rating.hardest = Some(Named::of(&step));
+        }
+        if first {
+            rating.ed = rating.er;
+            rating.ed_technique = rating.hardest;
+            first = false;
+        }
+        if !placed && step.place.is_some() {
+            rating.ep = rating.er;
+            rating.ep_technique = rating.hardest;
+            placed = true;
+        }
+        if rating.er > ceiling {
+            return (rating, false);
+        }
+    }
+    let within = rating.er <= ceiling;
+    (rating, within)
 }

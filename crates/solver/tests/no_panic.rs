@@ -7,7 +7,7 @@
 //! (the `fuzz/` directory has the same checks as cargo-fuzz targets).
 
 use bitdoku_core::{Grid, Puzzle, RecordReader};
-use bitdoku_solver::rate::rate_with;
+use bitdoku_solver::rate::rate;
 use bitdoku_solver::{count_solutions, search, search_observed, Event, Observer, Options};
 use proptest::prelude::*;
 
@@ -59,8 +59,10 @@ fn check(grid: &Grid) {
     if observed.complete && outcome.complete {
         assert_eq!(observed.solutions, outcome.solutions, "{grid}");
     }
-    if let Some(rating) = rate_with(grid, Some(5_000)) {
+    if let Ok(rating) = rate(grid) {
         assert!((1..=6).contains(&rating.level()));
+        assert!(rating.solution.solves(grid));
+        assert!(rating.ed <= rating.er && rating.ep <= rating.er);
     }
     let _ = bitdoku_solver::propagate(grid);
 }

@@ -168,14 +168,7 @@ impl State {
                 match self.locked_candidates(queue, &mut dirty, obs) {
                     None => return false,
                     Some(true) => continue,
-                    // Subsets only when observed (rate, explain): the unobserved
-                    // searches and the generator keep to the cheaper rules.
-                    Some(false) if !O::ENABLED => return true,
-                    Some(false) => match self.subsets(queue, &mut dirty, obs) {
-                        None => return false,
-                        Some(false) => return true,
-                        Some(true) => continue,
-                    },
+                    Some(false) => return true,
                 }
             }
             let units = dirty;
@@ -427,102 +420,6 @@ impl State {
             }
         }
         Some(changed)
-    }
-
-    /// Naked and hidden pairs, then triples: the first one found (in that order, units
-    /// in order) that removes a candidate is applied and reported. `None` on a
-    /// contradiction, else whether anything changed.
-    fn subsets<O: Observer>(
-        &mut self,
-        queue: &mut Queue,
-        dirty: &mut u32,
-        obs: &mut O,
-    ) -> Option<bool> {
-        for n in [2, 3] {
-            for hidden in [false, true] {
-                for (unit_index, squares) in UNITS.iter().enumerate() {
-                    let Some((places, digits)) = self.subset(unit_index, n, hidden) else {
-                        continue;
-                    };
-                    if let Some(unit) = Unit::new(unit_index) {
-                        obs.event(&Event::Subset {
-                            unit,
-                            hidden,
-                            places,
-                            digits: Candidates::from_bits(digits),
-                        });
-                    }
-                    for (i, square) in squares.iter().enumerate() {
-                        let inside = places >> i & 1 != 0;
-                        let gone = match (hidden, inside) {
-                            (false, false) => digits,
-                            (true, true) => ALL & !digits,
-                            _ => continue,
-                        };
-                        self.remove(square.index(), gone, queue, dirty, obs)?;
-                    }
-                    return Some(true);
-                }
-            }
-        }
-        Some(false)
-    }
-
-    /// In unit `unit_index`, `n` squares holding only `n` digits between them (naked)
-    /// or `n` digits with only `n` places between them (hidden) that would remove a
-    /// candidate: the places (bit i: the unit's i-th square) and the digits.
-    fn subset(&self, unit_index: usize, n: u32, hidden: bool) -> Option<(u16, u16)> {
-        let cells: [u16; 9] = core::array::from_fn(|i| self.cells[UNITS[unit_index][i].index()]);
-        // Naked: the items are squares, each a set of digits. Hidden: the items are
-        // digits, each the set of places it has in the unit.
-        let sets: [u16; 9] = if hidden {
-            core::array::from_fn(|d| (0..9).fold(0, |m, i| m | ((cells[i] >> d & 1) << i)))
-        } else {
-            cells
-        };
-        let fits = |set: u16| (2..=n).contains(&set.count_ones());
-        let mut found = None;
-        let mut check = |items: u16, union: u16| {
-            if found.is_some() || union.count_ones() != n {
-                return;
-            }
-            let (places, digits) = if hidden {
-                (union, items)
-            } else {
-                (items, union)
-            };
-            let removes = (0..9).any(|i| {
-                let inside = places >> i & 1 != 0;
-                if hidden {
-                    inside && cells[i] & !digits != 0
-                } else {
-                    !inside && cells[i] & digits != 0
-                }
-            });
-            if removes {
-                found = Some((places, digits));
-            }
-        };
-        for a in 0..9 {
-            if !fits(sets[a]) {
-                continue;
-            }
-            for b in a + 1..9 {
-                if !fits(sets[b]) {
-                    continue;
-                }
-                if n == 2 {
-                    check(1 << a | 1 << b, sets[a] | sets[b]);
-                    continue;
-                }
-                for c in b + 1..9 {
-                    if fits(sets[c]) {
-                        check(1 << a | 1 << b | 1 << c, sets[a] | sets[b] | sets[c]);
-                    }
-                }
-            }
-        }
-        found
     }
 
     /// Removes `digits` from `square`: `None` if nothing is left, else whether it

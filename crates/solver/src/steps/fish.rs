@@ -1,0 +1,100 @@
+//! Fish: when a digit's places in n lines (the base) lie in n crossing lines (the
+//! cover) between them, the digit leaves the rest of the cover lines. X-wing (n = 2),
+//! swordfish (3), jellyfish (4).
+
+use super::ladder::Found;
+use super::marks::Marks;
+use super::step::{Step, Technique};
+use super::units::{bits, combinations, COLUMNS, ROWS};
+use bitdoku_core::UNIT_SQUARES;
+use core::ops::ControlFlow;
+
+/// X-wings.
+pub(crate) fn x_wings(marks: &Marks, found: Found) -> ControlFlow<()> {
+    fish(marks, 2, found)
+}
+
+/// Swordfish.
+pub(crate) fn swordfish(marks: &Marks, found: Found) -> ControlFlow<()> {
+    fish(marks, 3, found)
+}
+
+/// Jellyfish.
+pub(crate) fn jellyfish(marks: &Marks, found: Found) -> ControlFlow<()> {
+    fish(marks, 4, found)
+}
+
+/// Fish of size `n`: columns as the base first, then rows; the base lines in
+/// increasing combinations, and the digits within each combination. A digit needs at
+/// least `2n` unsolved places.
+fn fish(marks: &Marks, n: u32, found: Found) -> ControlFlow<()> {
+    let (technique, difficulty) = match n {
+        2 => (Technique::XWing, 32),
+        3 => (Technique::Swordfish, 38),
+        _ => (Technique::Jellyfish, 52),
+    };
+    let placed: [u32; 9] = core::array::from_fn(|d| marks.placed(d).count_ones());
+    for (base, cover) in [(COLUMNS, ROWS), (ROWS, COLUMNS)] {
+        for lines in combinations(n) {
+            for (d, &placed) in placed.iter().enumerate() {
+                if placed + 2 * n > 9 {
+                    continue;
+                }
+                // A base line's places are the indices of the cover lines.
+                let mut union = 0u16;
+                let mut ok = true;
+                for i in bits(lines) {
+                    let p = marks.positions(base.start + i, d);
+                    ok &= p.count_ones() >= 2;
+                    union |= p;
+                }
+                if !ok || union.count_ones() != n {
+                    continue;
+                }
+                let base_squares = bits(lines).fold(0, |m, i| m | UNIT_SQUARES[base.start + i]);
+                let cover_squares = bits(union).fold(0, |m, i| m | UNIT_SQUARES[cover.start + i]);
+                let removes = marks.places(d) & cover_squares & !base_squares;
+                if removes == 0 {
+                    continue;
+                }
+                let mut step = Step::new(technique, difficulty);
+                let corners = marks.places(d) & cover_squares & base_squares;
+                step.cells = corners;
+                step.marks[d] = corners;
+                step.removes[d] = removes;
+                step.units = bits(lines).fold(0, |m, i| m | 1 << (base.start + i))
+                    | bits(union).fold(0, |m, i| m | 1 << (cover.start + i));
+                step.digits = 1 << d;
+                found(step)?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::steps::ladder::first;
+    use bitdoku_core::{Board, Candidates, Puzzle};
+
+    #[test]
+    fn an_x_wing_on_two_rows_clears_two_columns() {
+        // Digit 1 in rows B and F only in columns 2 and 7.
+        let mut board = Board::FULL;
+        for row in [1, 5] {
+            for c in 0..9 {
+                if c != 1 && c != 6 {
+                    board.0[row * 9 + c] = Candidates::from_bits(0x1FE);
+                }
+            }
+        }
+        let m = Marks::new(&Puzzle::Candidates(board)).unwrap();
+        let step = first(x_wings, &m).unwrap();
+        assert_eq!(step.technique, Technique::XWing);
+        let expected = (UNIT_SQUARES[10] | UNIT_SQUARES[15]) & !(UNIT_SQUARES[1] | UNIT_SQUARES[5]);
+        assert_eq!(step.removes[0], expected);
+        assert_eq!(step.cells.count_ones(), 4);
+        assert!(first(swordfish, &m).is_none() || first(swordfish, &m).unwrap().removes[0] != 0);
+    }
+}

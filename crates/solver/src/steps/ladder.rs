@@ -1,0 +1,105 @@
+//! The ladder: Sudoku Explainer's techniques in the order it tries them (its default
+//! settings, `serate`'s defaults). A solve path takes, at each step, the first step of
+//! the first technique that finds one, and the rating of a puzzle is the hardest step
+//! of that path (see [`crate::rate`]).
+//!
+//! The order is Sudoku Explainer's, not the order of difficulty: a direct hidden pair
+//! (2.0) is tried before a naked single (2.3), and the chains come in batches whose
+//! own order is easiest first.
+
+use super::marks::Marks;
+use super::step::Step;
+use super::{fish, intersections, singles, subsets};
+use core::ops::ControlFlow;
+
+/// Where a technique hands each step it finds: `Break` to stop looking.
+pub(crate) type Found<'a> = &'a mut dyn FnMut(Step) -> ControlFlow<()>;
+
+/// A technique's search: calls `found` with each step it finds, in Sudoku Explainer's
+/// order, until `found` breaks.
+pub(crate) type Finder = fn(&Marks, Found) -> ControlFlow<()>;
+
+/// One rung: a technique (or a family of them searched together) and its search.
+pub(crate) struct Rung {
+    /// What the rung looks for, for tests and profiles.
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub(crate) name: &'static str,
+    /// The search.
+    pub(crate) find: Finder,
+    /// True if its deductions assume the puzzle has one solution.
+    pub(crate) assumes_uniqueness: bool,
+}
+
+const fn rung(name: &'static str, find: Finder) -> Rung {
+    Rung {
+        name,
+        find,
+        assumes_uniqueness: false,
+    }
+}
+
+/// The techniques in Sudoku Explainer's order.
+pub(crate) const LADDER: &[Rung] = &[
+    rung("hidden singles", singles::hidden),
+    rung("direct intersections", intersections::direct),
+    rung("direct hidden pairs", subsets::direct_hidden_pairs),
+    rung("naked singles", singles::naked),
+    rung("direct hidden triplets", subsets::direct_hidden_triplets),
+    rung("intersections", intersections::locked),
+    rung("naked pairs", subsets::naked_pairs),
+    rung("x-wings", fish::x_wings),
+    rung("hidden pairs", subsets::hidden_pairs),
+    rung("naked triplets", subsets::naked_triplets),
+    rung("swordfish", fish::swordfish),
+    rung("hidden triplets", subsets::hidden_triplets),
+    // strong links (2): skyscraper, 2-string kite, turbot fish
+    // xy-wing, xyz-wing
+    // unique rectangles and loops
+    rung("naked quads", subsets::naked_quads),
+    rung("jellyfish", fish::jellyfish),
+    rung("hidden quads", subsets::hidden_quads),
+    // strong links (3), wxyz-wing, bug, strong links (4), vwxyz-wing,
+    // aligned pair exclusion, uvwxyz-wing
+    // chains and cycles, tuvwxyz-wing, aligned triplet exclusion, nishio, multiple
+    // forcing chains, dynamic forcing chains; dynamic (+); nested
+];
+
+/// The first step of one technique, if it finds any.
+pub(crate) fn first(find: Finder, marks: &Marks) -> Option<Step> {
+    let mut out = None;
+    let _ = find(marks, &mut |step| {
+        out = Some(step);
+        ControlFlow::Break(())
+    });
+    out
+}
+
+/// The next step of the solve path from `marks`: the first step of the first
+/// technique that finds one. With `unique` false the techniques that assume one
+/// solution are skipped. `None` when no technique finds anything (or the grid is
+/// solved).
+pub fn next_step(marks: &Marks, unique: bool) -> Option<Step> {
+    LADDER
+        .iter()
+        .filter(|r| unique || !r.assumes_uniqueness)
+        .find_map(|r| first(r.find, marks))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bitdoku_core::{Grid, Puzzle};
+
+    #[test]
+    fn no_rung_finds_anything_in_a_solved_grid() {
+        let solved: Grid =
+            "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+                .parse()
+                .unwrap();
+        let marks = Marks::new(&Puzzle::Givens(solved)).unwrap();
+        for rung in LADDER {
+            assert!(first(rung.find, &marks).is_none(), "{}", rung.name);
+        }
+        assert!(next_step(&marks, true).is_none());
+    }
+}

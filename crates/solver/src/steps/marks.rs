@@ -1,0 +1,259 @@
+//! `Marks`: the grid as a human solver sees it, solved squares and the candidates of
+//! the others, on which every technique looks for its pattern.
+//!
+//! ```text
+//!   values:  [u8; 81]    the digit of a solved square, 0 for an unsolved one
+//!   cells:   [u16; 81]   the candidates of an unsolved square (bit d-1: digit d);
+//!                        0 for a solved one (it has a value, no candidates)
+//!   places:  [u128; 9]   bit s of places[d-1]: unsolved square s still has digit d
+//!                        (the same candidates by digit, kept in step)
+//!   solved:  u128        the solved squares
+//! ```
+//!
+//! As in Sudoku Explainer, placing a digit removes it from the candidates of its 20
+//! peers at once; a square left with one candidate is not solved until a technique
+//! (a naked single) places it. A puzzle of givens starts with the givens placed; a
+//! pencilmark puzzle starts with every square unsolved and the candidates it lists.
+
+use crate::masks::{ALL, ALL_SQUARES};
+use bitdoku_core::{Board, Candidates, Grid, Puzzle, Square, PEER_BITS, UNITS, UNIT_SQUARES};
+
+/// The solved squares and the candidates of the others; see the [module docs](self).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Marks {
+    values: [u8; 81],
+    cells: [u16; 81],
+    places: [u128; 9],
+    solved: u128,
+}
+
+impl Marks {
+    /// The start of a puzzle: givens placed (each taken from its peers), or a
+    /// pencilmark puzzle's candidates. `None` if a given repeats in a unit.
+    pub fn new(puzzle: &Puzzle) -> Option<Marks> {
+        let mut marks = Marks {
+            values: [0; 81],
+            cells: [ALL; 81],
+            places: [ALL_SQUARES; 9],
+            solved: 0,
+        };
+        match puzzle {
+            Puzzle::Givens(grid) => {
+                for (s, &v) in grid.values().iter().enumerate() {
+                    if v != 0 {
+                        let d = usize::from(v - 1);
+                        if marks.cells[s] >> d & 1 == 0 {
+                            return None;
+                        }
+                        marks.place(s, d);
+                    }
+                }
+            }
+            Puzzle::Candidates(board) => {
+                for (s, c) in board.0.iter().enumerate() {
+                    let gone = ALL & !c.bits();
+                    for d in 0..9 {
+                        if gone >> d & 1 != 0 {
+                            marks.eliminate(s, d);
+                        }
+                    }
+                }
+            }
+        }
+        Some(marks)
+    }
+
+    /// The candidates of square `s` (0 if it is solved).
+    #[inline]
+    pub fn candidates(&self, s: usize) -> u16 {
+        self.cells[s]
+    }
+
+    /// The digit of square `s`, 0 if it is unsolved.
+    #[inline]
+    pub fn value(&self, s: usize) -> u8 {
+        self.values[s]
+    }
+
+    /// The unsolved squares that still have digit `d + 1`.
+    #[inline]
+    pub fn places(&self, d: usize) -> u128 {
+        self.places[d]
+    }
+
+    /// The solved squares.
+    #[inline]
+    pub fn solved(&self) -> u128 {
+        self.solved
+    }
+
+    /// The unsolved squares.
+    #[inline]
+    pub fn unsolved(&self) -> u128 {
+        ALL_SQUARES & !self.solved
+    }
+
+    /// True when every square is solved.
+    #[inline]
+    pub fn is_solved(&self) -> bool {
+        self.solved == ALL_SQUARES
+    }
+
+    /// The places of digit `d + 1` in unit `u`, as bits of the unit's positions (bit
+    /// `i`: the unit's `i`-th square, in [`UNITS`] order).
+    #[inline]
+    pub fn positions(&self, u: usize, d: usize) -> u16 {
+        let places = self.places[d] & UNIT_SQUARES[u];
+        if places == 0 {
+            return 0;
+        }
+        let mut out = 0;
+        for (i, sq) in UNITS[u].iter().enumerate() {
+            out |= u16::from(places >> sq.index() & 1 == 1) << i;
+        }
+        out
+    }
+
+    /// How many squares of unit `u` are unsolved.
+    #[inline]
+    pub fn open_in(&self, u: usize) -> u32 {
+        (UNIT_SQUARES[u] & !self.solved).count_ones()
+    }
+
+    /// The squares where digit `d + 1` is placed.
+    pub fn placed(&self, d: usize) -> u128 {
+        let mut out = 0;
+        let mut left = self.solved;
+        while left != 0 {
+            let s = left.trailing_zeros() as usize;
+            left &= left - 1;
+            out |= u128::from(usize::from(self.values[s]) == d + 1) << s;
+        }
+        out
+    }
+
+    /// Places digit `d + 1` in square `s` (which must hold it): `s` is solved and loses
+    /// its candidates, and the digit leaves its peers' candidates.
+    pub fn place(&mut self, s: usize, d: usize) {
+        let bit = 1u128 << s;
+        let mut gone = self.cells[s];
+        while gone != 0 {
+            let e = gone.trailing_zeros() as usize;
+            gone &= gone - 1;
+            self.places[e] &= !bit;
+        }
+        self.cells[s] = 0;
+        self.values[s] = d as u8 + 1;
+        self.solved |= bit;
+        let mut peers = self.places[d] & PEER_BITS[s];
+        self.places[d] &= !peers;
+        while peers != 0 {
+            let p = peers.trailing_zeros() as usize;
+            peers &= peers - 1;
+            self.cells[p] &= !(1 << d);
+        }
+    }
+
+    /// Removes digit `d + 1` from the candidates of square `s` (nothing if it has not
+    /// got it).
+    #[inline]
+    pub fn eliminate(&mut self, s: usize, d: usize) {
+        self.cells[s] &= !(1 << d);
+        self.places[d] &= !(1u128 << s);
+    }
+
+    /// The solved squares as a grid.
+    pub fn grid(&self) -> Grid {
+        Grid::from_values(self.values)
+    }
+
+    /// Every square's candidates, a solved square's being its digit (the grid Norvig
+    /// prints).
+    pub fn board(&self) -> Board {
+        let mut board = Board::FULL;
+        for (s, c) in board.0.iter_mut().enumerate() {
+            *c = Candidates::from_bits(match self.values[s] {
+                0 => self.cells[s],
+                v => 1 << (v - 1),
+            });
+        }
+        board
+    }
+
+    /// True if `places` agrees with `cells` and the solved squares (for debug
+    /// assertions and tests).
+    pub(crate) fn consistent(&self) -> bool {
+        (0..81).all(|s| {
+            let solved = self.solved >> s & 1 == 1;
+            solved == (self.values[s] != 0)
+                && (!solved || self.cells[s] == 0)
+                && (0..9).all(|d| (self.cells[s] >> d & 1 == 1) == (self.places[d] >> s & 1 == 1))
+        })
+    }
+}
+
+/// The squares of a set, in order.
+pub(crate) fn squares(mut set: u128) -> impl Iterator<Item = usize> {
+    core::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let s = set.trailing_zeros() as usize;
+            set &= set - 1;
+            s
+        })
+    })
+}
+
+/// The square of index `s` (0..81; the index is taken modulo 81, so no bound check can
+/// fail).
+#[inline]
+pub(crate) fn square(s: usize) -> Square {
+    Square::ALL[s % 81]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GRID1: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    #[test]
+    fn givens_are_placed_and_leave_their_peers() {
+        let grid: Grid = GRID1.parse().unwrap();
+        let marks = Marks::new(&grid.into()).unwrap();
+        assert!(marks.consistent());
+        assert_eq!(marks.grid(), grid);
+        assert_eq!(marks.solved().count_ones(), 17);
+        // A2 sees 4 (A1), 8 and 5 (row A), 3 (B2), 2 (D2): 1, 6, 7 and 9 are left.
+        assert_eq!(marks.candidates(1), 0b1_0110_0001);
+        assert_eq!(marks.positions(0, 3), 0, "4 is placed in row A");
+        let mut values = *grid.values();
+        values[1] = 4; // a second 4 in row A
+        let repeated = Grid::from_values(values);
+        assert!(Marks::new(&repeated.into()).is_none());
+    }
+
+    #[test]
+    fn a_pencilmark_puzzle_starts_unsolved() {
+        let board = Board::from_grid(&GRID1.parse().unwrap());
+        let marks = Marks::new(&board.into()).unwrap();
+        assert!(marks.consistent());
+        assert_eq!(marks.solved(), 0);
+        assert_eq!(marks.candidates(0), 1 << 3);
+        assert_eq!(marks.board(), board);
+    }
+
+    #[test]
+    fn positions_follow_unit_order() {
+        let marks = Marks::new(&Puzzle::Givens(Grid::EMPTY)).unwrap();
+        for u in 0..27 {
+            assert_eq!(marks.positions(u, 4), 0x1FF);
+            assert_eq!(marks.open_in(u), 9);
+        }
+        let mut one = marks;
+        one.eliminate(10, 2); // B2
+        assert_eq!(one.positions(1, 2), 0x1FF & !(1 << 1)); // row B, position 2
+        assert_eq!(one.positions(10, 2), 0x1FF & !(1 << 1)); // column 2, position B
+        assert_eq!(one.positions(18, 2), 0x1FF & !(1 << 4)); // box 1, centre
+    }
+}

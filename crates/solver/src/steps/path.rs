@@ -1,0 +1,97 @@
+//! `Path`: the human solve path of a puzzle, one [`Step`] at a time, from the ladder.
+
+use super::ladder::next_step;
+use super::marks::Marks;
+use super::step::Step;
+use bitdoku_core::{Grid, Puzzle};
+use core::fmt;
+
+/// Why a puzzle has no solve path.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Unrated {
+    /// It has no solution (or repeats a given).
+    NoSolution,
+    /// It has more than one solution: the techniques would assume a uniqueness it has
+    /// not got. `first` is its first solution (as [`crate::solve`] gives it).
+    NotUnique {
+        /// The first solution.
+        first: Grid,
+    },
+}
+
+impl fmt::Display for Unrated {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unrated::NoSolution => f.write_str("the puzzle has no solution"),
+            Unrated::NotUnique { .. } => f.write_str("the puzzle has more than one solution"),
+        }
+    }
+}
+
+impl std::error::Error for Unrated {}
+
+/// The solve path of a puzzle with one solution: each [`Step`] is the first step of
+/// the first technique of the [ladder](super::ladder) that finds one, applied before
+/// the next is looked for. It ends when the grid is solved, or when no technique
+/// finds anything ([`Path::is_solved`] then says false).
+///
+/// ```
+/// use bitdoku_core::Grid;
+/// use bitdoku_solver::steps::Path;
+/// let easy: Grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+///     .parse().unwrap();
+/// let mut path = Path::new(&easy.into())?;
+/// let first = path.next().unwrap();
+/// assert_eq!(first.to_string(), "Hidden Single (1.2): B2 = 6");
+/// assert!(path.by_ref().count() > 40);
+/// assert!(path.is_solved());
+/// # Ok::<(), bitdoku_solver::steps::Unrated>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Path {
+    marks: Marks,
+    solution: Grid,
+}
+
+impl Path {
+    /// The path of `puzzle`, or why it has none.
+    pub fn new(puzzle: &Puzzle) -> Result<Path, Unrated> {
+        let outcome = crate::search(puzzle, &crate::Options::default().with_limit(2));
+        let solution = match (outcome.solutions, outcome.solution) {
+            (1, Some(solution)) => solution,
+            (0, _) | (_, None) => return Err(Unrated::NoSolution),
+            (_, Some(first)) => return Err(Unrated::NotUnique { first }),
+        };
+        let marks = Marks::new(puzzle).ok_or(Unrated::NoSolution)?;
+        Ok(Path { marks, solution })
+    }
+
+    /// The grid as the path has left it.
+    pub fn marks(&self) -> &Marks {
+        &self.marks
+    }
+
+    /// The puzzle's one solution.
+    pub fn solution(&self) -> Grid {
+        self.solution
+    }
+
+    /// True once every square is solved.
+    pub fn is_solved(&self) -> bool {
+        self.marks.is_solved()
+    }
+}
+
+impl Iterator for Path {
+    type Item = Step;
+
+    fn next(&mut self) -> Option<Step> {
+        if self.marks.is_solved() {
+            return None;
+        }
+        let step = next_step(&self.marks, true)?;
+        step.apply(&mut self.marks);
+        debug_assert!(self.marks.consistent());
+        Some(step)
+    }
+}

@@ -1,0 +1,218 @@
+//! Subsets: naked (n squares of a unit hold only n digits between them, which leave
+//! the unit's other squares) and hidden (n digits of a unit fit only in n squares,
+//! which lose their other candidates), for n = 2, 3, 4. The direct hidden pair and
+//! triplet are hidden subsets counted only when their removals leave a hidden single
+//! in the unit, which they place.
+
+use super::ladder::Found;
+use super::marks::Marks;
+use super::step::{Step, Technique};
+use super::units::{bits, boxes_columns_rows, combinations};
+use bitdoku_core::UNITS;
+use core::ops::ControlFlow;
+
+/// Naked pairs.
+pub(crate) fn naked_pairs(marks: &Marks, found: Found) -> ControlFlow<()> {
+    naked(marks, 2, found)
+}
+
+/// Naked triplets.
+pub(crate) fn naked_triplets(marks: &Marks, found: Found) -> ControlFlow<()> {
+    naked(marks, 3, found)
+}
+
+/// Naked quads.
+pub(crate) fn naked_quads(marks: &Marks, found: Found) -> ControlFlow<()> {
+    naked(marks, 4, found)
+}
+
+/// Hidden pairs.
+pub(crate) fn hidden_pairs(marks: &Marks, found: Found) -> ControlFlow<()> {
+    hidden(marks, 2, false, found)
+}
+
+/// Hidden triplets.
+pub(crate) fn hidden_triplets(marks: &Marks, found: Found) -> ControlFlow<()> {
+    hidden(marks, 3, false, found)
+}
+
+/// Hidden quads.
+pub(crate) fn hidden_quads(marks: &Marks, found: Found) -> ControlFlow<()> {
+    hidden(marks, 4, false, found)
+}
+
+/// Direct hidden pairs.
+pub(crate) fn direct_hidden_pairs(marks: &Marks, found: Found) -> ControlFlow<()> {
+    hidden(marks, 2, true, found)
+}
+
+/// Direct hidden triplets.
+pub(crate) fn direct_hidden_triplets(marks: &Marks, found: Found) -> ControlFlow<()> {
+    hidden(marks, 3, true, found)
+}
+
+/// The union of `sets` if each has at least two members and the union has exactly
+/// `n` (Sudoku Explainer's common tuple).
+fn common(sets: impl Iterator<Item = u16>, n: u32) -> Option<u16> {
+    let mut union = 0;
+    for set in sets {
+        if set.count_ones() < 2 {
+            return None;
+        }
+        union |= set;
+    }
+    (union.count_ones() == n).then_some(union)
+}
+
+/// Naked subsets of `n` squares: units as boxes, columns, rows, and the squares of a
+/// unit in increasing combinations; a unit needs at least `2n` empty squares.
+fn naked(marks: &Marks, n: u32, found: Found) -> ControlFlow<()> {
+    let (technique, difficulty) = match n {
+        2 => (Technique::NakedPair, 30),
+        3 => (Technique::NakedTriplet, 36),
+        _ => (Technique::NakedQuad, 50),
+    };
+    for u in boxes_columns_rows() {
+        if marks.open_in(u) < 2 * n {
+            continue;
+        }
+        let cells: [u16; 9] = core::array::from_fn(|i| marks.candidates(UNITS[u][i].index()));
+        for places in combinations(n) {
+            let Some(digits) = common(bits(places).map(|i| cells[i]), n) else {
+                continue;
+            };
+            let mut step = Step::new(technique, difficulty);
+            for (i, sq) in UNITS[u].iter().enumerate() {
+                let s = sq.index();
+                let inside = places >> i & 1 == 1;
+                for d in bits(digits & cells[i]) {
+                    if inside {
+                        step.marks[d] |= 1 << s;
+                    } else {
+                        step.removes[d] |= 1 << s;
+                    }
+                }
+                if inside {
+                    step.cells |= 1 << s;
+                }
+            }
+            if step.removes == [0; 9] {
+                continue;
+            }
+            step.units = 1 << u;
+            step.digits = digits;
+            found(step)?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// Hidden subsets of `n` digits: units as boxes, columns, rows, and digits in
+/// increasing combinations. A unit needs more than `2n` empty squares (with fewer, the
+/// naked subset of the other squares is the same and simpler), or more than `n` for
+/// the direct forms.
+fn hidden(marks: &Marks, n: u32, direct: bool, found: Found) -> ControlFlow<()> {
+    let (technique, difficulty) = match (n, direct) {
+        (2, true) => (Technique::DirectHiddenPair, 20),
+        (_, true) => (Technique::DirectHiddenTriplet, 25),
+        (2, false) => (Technique::HiddenPair, 34),
+        (3, false) => (Technique::HiddenTriplet, 40),
+        _ => (Technique::HiddenQuad, 54),
+    };
+    for u in boxes_columns_rows() {
+        let open = marks.open_in(u);
+        if !(open > 2 * n || (direct && open > n)) {
+            continue;
+        }
+        let positions: [u16; 9] = core::array::from_fn(|d| marks.positions(u, d));
+        for digits in combinations(n) {
+            let Some(places) = common(bits(digits).map(|d| positions[d]), n) else {
+                continue;
+            };
+            let mut step = Step::new(technique, difficulty);
+            for i in bits(places) {
+                let s = UNITS[u][i].index();
+                step.cells |= 1 << s;
+                let c = marks.candidates(s);
+                for d in bits(c & digits) {
+                    step.marks[d] |= 1 << s;
+                }
+                for d in bits(c & !digits) {
+                    step.removes[d] |= 1 << s;
+                }
+            }
+            step.units = 1 << u;
+            step.digits = digits;
+            if direct {
+                // The first other digit left with one place once the subset's squares
+                // are taken.
+                let single = (0..9).filter(|&d| digits >> d & 1 == 0).find_map(|d| {
+                    let left = positions[d] & !places;
+                    (positions[d].count_ones() > 1 && left.count_ones() == 1)
+                        .then(|| (UNITS[u][left.trailing_zeros() as usize].index(), d))
+                });
+                let Some((s, d)) = single else {
+                    continue;
+                };
+                // A direct step only places (its removals are shown, not applied).
+                step.marks = step.removes;
+                step.removes = [0; 9];
+                step = step.placing(s, d);
+                step.cells |= 1 << s;
+                found(step)?;
+            } else if step.removes != [0; 9] {
+                found(step)?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::steps::ladder::first;
+    use bitdoku_core::{Board, Candidates, Puzzle};
+
+    /// A board where row A's squares have the given candidates, every other square all.
+    fn row_a(cells: [u16; 9]) -> Marks {
+        let mut board = Board::FULL;
+        for (i, c) in cells.into_iter().enumerate() {
+            board.0[i] = Candidates::from_bits(c);
+        }
+        Marks::new(&Puzzle::Candidates(board)).unwrap()
+    }
+
+    #[test]
+    fn a_naked_pair_removes_its_digits_from_the_unit() {
+        let m = row_a([0b11, 0b11, 0x1FF, 0x1FF, 0x1FF, 0x1FF, 0x1FF, 0x1FF, 0x1FF]);
+        let step = first(naked_pairs, &m).unwrap();
+        assert_eq!(step.technique, Technique::NakedPair);
+        // Box 1 comes first: A1, A2 are in box 1 too.
+        assert_eq!(step.units, 1 << 18);
+        assert_eq!(step.removes[0] & 0b111, 0b100);
+        // A triple of three digits is not a pair.
+        let m = row_a([
+            0b111, 0b111, 0b111, 0x1FF, 0x1FF, 0x1FF, 0x1FF, 0x1FF, 0x1FF,
+        ]);
+        assert!(first(naked_pairs, &m).is_none());
+        assert_eq!(
+            first(naked_triplets, &m).unwrap().technique,
+            Technique::NakedTriplet
+        );
+    }
+
+    #[test]
+    fn a_hidden_pair_removes_the_other_candidates_of_its_squares() {
+        // Digits 1 and 2 fit only in A1 and A2 of row A.
+        let m = row_a([
+            0x1FF, 0x1FF, 0x1FC, 0x1FC, 0x1FC, 0x1FC, 0x1FC, 0x1FC, 0x1FC,
+        ]);
+        let step = first(hidden_pairs, &m).unwrap();
+        assert_eq!((step.technique, step.digits), (Technique::HiddenPair, 0b11));
+        assert_eq!(step.cells, 0b11);
+        for d in 2..9 {
+            assert_eq!(step.removes[d], 0b11);
+        }
+    }
+}
