@@ -16,7 +16,7 @@ fn check(puzzle: &Puzzle) -> usize {
     let mut path = Path::new(puzzle).unwrap_or_else(|e| panic!("{puzzle}: {e}"));
     let solution = path.solution();
     let mut steps = 0;
-    while let Some(step) = path.next() {
+    for step in path.by_ref() {
         steps += 1;
         if let Some((s, d)) = step.placement() {
             assert_eq!(solution.get(s), Some(d), "{puzzle}: {step}");
