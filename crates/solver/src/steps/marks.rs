@@ -29,7 +29,8 @@ pub struct Marks {
 
 impl Marks {
     /// The start of a puzzle: givens placed (each taken from its peers), or a
-    /// pencilmark puzzle's candidates. `None` if a given repeats in a unit.
+    /// pencilmark puzzle's candidates (a square with one candidate that no peer has is
+    /// solved, as Sudoku Explainer reads them). `None` if a given repeats in a unit.
     pub fn new(puzzle: &Puzzle) -> Option<Marks> {
         let mut marks = Marks {
             values: [0; 81],
@@ -55,6 +56,18 @@ impl Marks {
                     for d in 0..9 {
                         if gone >> d & 1 != 0 {
                             marks.eliminate(s, d);
+                        }
+                    }
+                }
+                // As Sudoku Explainer reads pencilmarks: a square with one candidate
+                // that no peer still has is a solved square, in one pass in square
+                // order.
+                for s in 0..81 {
+                    let c = marks.cells[s];
+                    if c != 0 && c & (c - 1) == 0 {
+                        let d = c.trailing_zeros() as usize;
+                        if marks.places[d] & PEER_BITS[s] == 0 {
+                            marks.place(s, d);
                         }
                     }
                 }
@@ -238,9 +251,15 @@ mod tests {
         let board = Board::from_grid(&GRID1.parse().unwrap());
         let marks = Marks::new(&board.into()).unwrap();
         assert!(marks.consistent());
+        // The givens' digits are still candidates of their peers: none is solved.
         assert_eq!(marks.solved(), 0);
         assert_eq!(marks.candidates(0), 1 << 3);
         assert_eq!(marks.board(), board);
+        // Propagated, the givens no peer shares are solved.
+        let propagated = crate::propagate(&board).unwrap();
+        let marks = Marks::new(&propagated.into()).unwrap();
+        assert!(marks.consistent());
+        assert_eq!(marks.value(0), 4);
     }
 
     #[test]
