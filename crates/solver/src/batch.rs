@@ -91,13 +91,14 @@ impl Batch {
     /// A batch that searches with `options` on `threads` threads: `None` or `Some(0)`
     /// as [`Batch::new`], `Some(1)` on the calling thread, `Some(n)` on a pool of `n`
     /// threads of its own (named `bitdoku-0`, `bitdoku-1`, ...), started here and
-    /// ended when the batch is dropped. Without the `rayon` feature, always on the
-    /// calling thread.
+    /// ended when the batch is dropped. `n` is clamped to [`available_threads`]: more
+    /// threads than CPUs only wait (and thousands take seconds to start). Without the
+    /// `rayon` feature, always on the calling thread.
     pub fn with_threads(
         options: Options,
         threads: Option<usize>,
     ) -> Result<Batch, ThreadPoolError> {
-        let threads = match threads {
+        let threads = match threads.map(|n| n.min(available_threads())) {
             None | Some(0) => return Ok(Batch::new(options)),
             Some(1) => Threads::Caller,
             #[cfg(feature = "rayon")]
@@ -232,6 +233,11 @@ where
         .with_min_len(MIN_PER_TASK)
         .map(f)
         .collect_into_vec(out);
+}
+
+/// The threads this machine can run at once (at least 1): the most any batch uses.
+pub fn available_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// The first solution of each puzzle, in order, on the current rayon pool (see
@@ -386,6 +392,12 @@ mod tests {
         assert!(names
             .iter()
             .all(|n| n.as_deref().is_some_and(|n| n.starts_with("bitdoku-"))));
+    }
+
+    #[test]
+    fn threads_are_clamped_to_the_cpus() {
+        let batch = Batch::with_threads(Options::default(), Some(100_000)).unwrap();
+        assert!(batch.threads() <= available_threads());
     }
 
     #[test]

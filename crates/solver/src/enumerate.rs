@@ -16,22 +16,54 @@
 
 use crate::{search_observed, Observer, Options, Outcome};
 use bitdoku_core::{Grid, Puzzle};
+use core::ops::ControlFlow;
 
-/// Hands each solution to the closure.
-struct Each<F>(F);
+/// Hands each solution to the closure, until it breaks.
+struct Each<F> {
+    each: F,
+    stopped: bool,
+}
 
-impl<F: FnMut(&Grid)> Observer for Each<F> {
+impl<F: FnMut(&Grid) -> ControlFlow<()>> Observer for Each<F> {
     const SOLUTIONS: bool = true;
     #[inline]
     fn solution(&mut self, grid: &Grid) {
-        (self.0)(grid)
+        if !self.stopped {
+            self.stopped = (self.each)(grid).is_break();
+        }
+    }
+    #[inline]
+    fn keep_going(&mut self) -> bool {
+        !self.stopped
     }
 }
 
 /// Calls `each` on every solution of `puzzle`, stopping after `limit` (0 is read as
 /// 1). The outcome counts them: fewer than `limit` means that was all of them.
-pub fn enumerate<F: FnMut(&Grid)>(puzzle: impl Into<Puzzle>, limit: usize, each: F) -> Outcome {
-    search_observed(puzzle, &Options::default().with_limit(limit), Each(each))
+pub fn enumerate<F: FnMut(&Grid)>(puzzle: impl Into<Puzzle>, limit: usize, mut each: F) -> Outcome {
+    enumerate_until(puzzle, limit, |grid| {
+        each(grid);
+        ControlFlow::Continue(())
+    })
+}
+
+/// [`enumerate`] with a callback that can stop the search (`ControlFlow::Break`): no
+/// solution is handed after that, and the outcome is not complete (its count may
+/// include a solution found before the search stopped). For writers that stream
+/// solutions and stop on an error or a signal.
+pub fn enumerate_until<F: FnMut(&Grid) -> ControlFlow<()>>(
+    puzzle: impl Into<Puzzle>,
+    limit: usize,
+    each: F,
+) -> Outcome {
+    search_observed(
+        puzzle,
+        &Options::default().with_limit(limit),
+        Each {
+            each,
+            stopped: false,
+        },
+    )
 }
 
 #[cfg(test)]

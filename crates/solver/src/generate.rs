@@ -6,9 +6,9 @@
 //! - [`generate`]: a random filled grid, then givens removed in random order as long
 //!   as the puzzle keeps exactly one solution, checked by the counting search. With a
 //!   [`Symmetry`], givens go by whole orbits (a square and its images), so the
-//!   pattern of givens keeps that symmetry. With a target `level`, a removal must also
-//!   keep the [`rate`](crate::rate) level at or below the target, and the result is
-//!   kept only if it is at the target.
+//!   pattern of givens keeps that symmetry. With a target ER range (Sudoku Explainer's
+//!   rating, [`crate::rate`]; a level is a range), a removal must also keep the rating
+//!   at or below the top of the range, and the result is kept only if it is in range.
 //! - [`norvig_random_puzzle`]: Norvig's `random_puzzle` experiment: random assignments
 //!   until at least 17 squares are filled with at least 8 distinct digits. The result
 //!   may have no solution or several; that is the point of his experiment.
@@ -22,7 +22,7 @@
 //! ```
 
 use crate::count_solutions;
-use crate::rate::rate;
+use crate::rate::{level_range, rate_below, Difficulty};
 use crate::steps::state::{Queue, State};
 use bitdoku_core::Grid;
 use fastrand::Rng;
@@ -161,10 +161,12 @@ pub struct Settings {
     /// uniqueness. A full removal pass always gives one; with `clues` this means the
     /// pass runs to its end and the result must have at most `clues` givens.
     pub minimal: bool,
-    /// Only accept a puzzle whose [`Rating::level`](crate::rate::Rating::level) is
-    /// this: givens are removed only while the level stays at or below it.
-    pub level: Option<u8>,
-    /// How many filled grids to try before giving up on `clues` or `level`.
+    /// Only accept a puzzle whose ER ([`crate::rate`]) is in this range (inclusive):
+    /// givens are removed only while the rating stays at or below its top (a step
+    /// harder than that stops the rating early), and a puzzle that ends below its
+    /// bottom is thrown away. [`Settings::level`] sets the range of a level.
+    pub er: Option<(Difficulty, Difficulty)>,
+    /// How many filled grids to try before giving up on `clues` or `er`.
     pub attempts: u32,
 }
 
@@ -174,8 +176,20 @@ impl Default for Settings {
             clues: None,
             symmetry: Symmetry::None,
             minimal: false,
-            level: None,
+            er: None,
             attempts: 1000,
+        }
+    }
+}
+
+impl Settings {
+    /// These settings aiming at a [level](crate::rate::Rating::level) (1 to 6): the ER
+    /// range of that level.
+    #[must_use]
+    pub fn level(self, level: u8) -> Settings {
+        Settings {
+            er: Some(level_range(level)),
+            ..self
         }
     }
 }
@@ -228,7 +242,7 @@ pub const fn puzzle_seed(seed: u64, index: u64) -> u64 {
 }
 
 /// A puzzle with exactly one solution, or `None` when `settings.clues` or
-/// `settings.level` could not be met in `settings.attempts` filled grids.
+/// `settings.er` could not be met in `settings.attempts` filled grids.
 pub fn generate(rng: &mut Rng, settings: &Settings) -> Option<Grid> {
     for _ in 0..settings.attempts.max(1) {
         let solution = random_solution(rng);
@@ -236,8 +250,8 @@ pub fn generate(rng: &mut Rng, settings: &Settings) -> Option<Grid> {
         if settings.clues.is_some_and(|k| puzzle.givens() > k) {
             continue;
         }
-        if let Some(level) = settings.level {
-            if level_of(&puzzle) != Some(level) {
+        if let Some((low, high)) = settings.er {
+            if er_of(&puzzle, high).is_none_or(|er| er < low) {
                 continue;
             }
         }
@@ -246,13 +260,14 @@ pub fn generate(rng: &mut Rng, settings: &Settings) -> Option<Grid> {
     None
 }
 
-/// The rating level of `grid`.
-fn level_of(grid: &Grid) -> Option<u8> {
-    rate(grid).ok().map(|r| r.level())
+/// The ER of `grid` if it is at most `ceiling` (`None` above it, or if it is not
+/// unique).
+fn er_of(grid: &Grid, ceiling: Difficulty) -> Option<Difficulty> {
+    rate_below(grid, ceiling).ok().flatten().map(|r| r.er)
 }
 
 /// Removes givens from `solution`, a whole orbit at a time in random order, while the
-/// puzzle stays unique (and at or below the target level).
+/// puzzle stays unique (and its rating at or below the top of the target range).
 fn dig(rng: &mut Rng, solution: &Grid, settings: &Settings) -> Grid {
     let stop_at = if settings.minimal {
         0
@@ -284,8 +299,8 @@ fn dig(rng: &mut Rng, solution: &Grid, settings: &Settings) -> Grid {
         let puzzle = Grid::from_values(next);
         if count_solutions(puzzle, 2) == 1
             && settings
-                .level
-                .is_none_or(|level| level_of(&puzzle).is_some_and(|l| l <= level))
+                .er
+                .is_none_or(|(_, high)| er_of(&puzzle, high).is_some())
         {
             givens -= removed;
             values = next;

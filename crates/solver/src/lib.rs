@@ -55,7 +55,7 @@ mod search;
 pub mod steps;
 
 pub use arch::{Backend, UnknownBackend};
-pub use batch::{count_many, solve_many, Batch, ThreadPoolError};
+pub use batch::{available_threads, count_many, solve_many, Batch, ThreadPoolError};
 pub use bitdoku_core::Puzzle;
 pub use observe::{Contradiction, Event, Observer};
 pub use search::{search, search_observed, Options, Outcome, Stats, TIME_CHECK_GUESSES};

@@ -95,10 +95,7 @@ fn every_symmetry_holds_on_unique_reproducible_puzzles() {
 fn level_targets_rate_at_that_level() {
     let mut rng = Rng::with_seed(5);
     for level in 1..=3 {
-        let settings = Settings {
-            level: Some(level),
-            ..Settings::default()
-        };
+        let settings = Settings::default().level(level);
         for _ in 0..4 {
             let p = generate(&mut rng, &settings).unwrap();
             assert_eq!(rate(p).unwrap().level(), level, "{p}");
@@ -169,10 +166,7 @@ impl Observer for Recorder {
 fn events_tell_the_real_solve() {
     // Norvig's examples, and puzzles generated to need more than singles.
     let mut rng = Rng::with_seed(11);
-    let hard = Settings {
-        level: Some(3),
-        ..Settings::default()
-    };
+    let hard = Settings::default().level(3);
     let mut texts: Vec<String> = [GRID1, EASY, HARDEST].map(String::from).to_vec();
     texts.extend((0..12).map(|_| generate(&mut rng, &hard).unwrap().to_string()));
     for text in &texts {

@@ -384,6 +384,53 @@ impl Step {
     }
 }
 
+/// A step as JSON (with the `serde` feature): the one shape the CLI, Python and
+/// JavaScript give it.
+///
+/// ```json
+/// {"technique": "X-Wing", "difficulty": 3.2, "placement": null,
+///  "eliminations": [{"square": "A3", "digit": 4}, {"square": "G3", "digit": 4}],
+///  "cells": ["B3", "B8", "F3", "F8"], "candidates": [{"square": "B3", "digit": 4}, ...],
+///  "units": ["row B", "row F", "column 3", "column 8"], "digits": [4], "links": [],
+///  "text": "X-Wing (3.2): remove 4 from A3, G3"}
+/// ```
+#[cfg(feature = "serde")]
+impl serde::Serialize for Step {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+
+        #[derive(serde::Serialize)]
+        struct Candidate {
+            square: Square,
+            digit: Digit,
+        }
+        let candidates = |it: &mut dyn Iterator<Item = (Square, Digit)>| -> Vec<Candidate> {
+            it.map(|(square, digit)| Candidate { square, digit })
+                .collect()
+        };
+        let mut st = s.serialize_struct("Step", 10)?;
+        st.serialize_field("technique", &self.name())?;
+        st.serialize_field("difficulty", &self.difficulty.value())?;
+        st.serialize_field(
+            "placement",
+            &self
+                .placement()
+                .map(|(square, digit)| Candidate { square, digit }),
+        )?;
+        st.serialize_field("eliminations", &candidates(&mut self.eliminations()))?;
+        st.serialize_field("cells", &self.cells().collect::<Vec<_>>())?;
+        st.serialize_field("candidates", &candidates(&mut self.candidates()))?;
+        st.serialize_field(
+            "units",
+            &self.units().map(|u| u.to_string()).collect::<Vec<_>>(),
+        )?;
+        st.serialize_field("digits", &self.digits().collect::<Vec<_>>())?;
+        st.serialize_field("links", &self.links)?;
+        st.serialize_field("text", &self.to_string())?;
+        st.end()
+    }
+}
+
 fn by_digit(sets: &[u128; 9]) -> impl Iterator<Item = (Square, Digit)> + '_ {
     sets.iter()
         .enumerate()
