@@ -1,21 +1,25 @@
-//! The command line, as clap derive structs.
+//! The command line, as clap derive structs: every subcommand and option is declared
+//! here, and each subcommand offers the formats it implements, described for what it
+//! prints. A repeated option takes its last value; options that contradict each other
+//! (`--json` with `--format`, `--no-simd` with `--backend`) are usage errors.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-/// Solve, count and check Sudoku puzzles by the million: Norvig's propagation and
-/// search on bitsets.
+/// Solve, count, rate and explain Sudoku puzzles by the million: Norvig's propagation
+/// and search on bitsets, and Sudoku Explainer's techniques for grading and hints.
 #[derive(Parser, Debug)]
 #[command(name = "bitdoku", version, about, propagate_version = true)]
 #[command(after_help = "\
-Input: one puzzle per line (81 squares, 1-9 given, 0, ., _ or * empty; the rest of the
-line after a separator is the puzzle's tag), Norvig's boxed grids or nine lines of
-nine; blank lines, # comments and section headers such as [Puzzle] are skipped. A
-PUZZLE argument is a file, - for stdin, or a puzzle written out. Every puzzle gives
-exactly one output record, in input order.
+Input: puzzles one per line (81 squares: 1-9 given, 0, ., _ or * empty; the rest of
+the line after a separator is the puzzle's tag), boxed grids over nine lines, or
+729-character pencilmark lines; blank lines, # comments and section headers such as
+[Puzzle] are skipped. A PUZZLE argument is a file, - for stdin, or a puzzle written
+out; no PUZZLE reads stdin. Every puzzle gives exactly one output record, in order.
 
-Exit status: 0 when every puzzle was solved (count: had exactly one solution), 1 when
-any was not or an input held no puzzle (0 with --exit-zero), 2 on usage errors and
-unreadable inputs, 3 when the output cannot be written, 130/143 after SIGINT/SIGTERM.
+Exit status (every subcommand): 0 when every puzzle gave what was asked for, 1 when
+some did not or an input held no puzzle (0 with --exit-zero), 2 on usage errors and
+unreadable inputs, 3 when the output cannot be written, 130/143 after SIGINT/SIGTERM
+(the output ends after a whole record).
 
 Examples:
   bitdoku solve puzzles/norvig-examples.txt
@@ -23,7 +27,8 @@ Examples:
   cat puzzles/norvig-examples.txt | bitdoku solve --format grid
   bitdoku solve -qf json puzzles/hostile.txt | jq -c 'select(.error)'
   bitdoku count --limit 10 puzzles/two-solutions.txt
-  bitdoku show puzzles/norvig-examples.txt
+  bitdoku rate puzzles/norvig-examples.txt
+  bitdoku hint puzzles/norvig-examples.txt
   bitdoku completions bash > ~/.local/share/bash-completion/completions/bitdoku")]
 pub struct Cli {
     /// What to do.
@@ -42,13 +47,13 @@ Examples:
   bitdoku solve --format json --max-guesses 100000 puzzles/norvig-examples.txt
   bitdoku solve --format tsv puzzles/hostile.txt
   bitdoku generate -n 1000 --seed 1 | bitdoku solve | head -3")]
-    Solve(Run),
-    /// Count each puzzle's solutions up to --limit: unique, multiple or none.
+    Solve(Solve),
+    /// Count each puzzle's solutions, up to --limit.
     #[command(
         visible_alias = "check",
         after_help = "\
 Each line is the count (with + when the limit was reached, so there may be more) and a
-word: unique, multiple, none (solvable with --limit 1), or invalid / gave-up /
+word: unique, multiple, unsolvable (solvable with --limit 1), or invalid / gave-up /
 timed-out. A summary goes to stderr.
 
 Examples:
@@ -56,56 +61,97 @@ Examples:
   bitdoku check --limit 100 --format json puzzles/two-solutions.txt"
     )]
     Count(Count),
-    /// Print Norvig's candidate grid of each puzzle after propagation (no search).
+    /// Rate each puzzle on Sudoku Explainer's scale: ER, EP and ED of its human solve path.
     #[command(after_help = "\
-PUZZLE is a file, - for stdin, or a puzzle written out on the command line.
-
-Example:
-  bitdoku show puzzles/norvig-examples.txt")]
-    Show(Show),
-    /// Make puzzles with exactly one solution (or run Norvig's random_puzzle experiment).
-    #[command(after_help = "\
-Each puzzle comes from a random filled grid, with givens removed in random order while
-the solution stays unique (checked by the counting solver). The same --seed gives the
-same puzzles, at any thread count.
-
-Examples:
-  bitdoku generate --count 10 --seed 1
-  bitdoku generate --count 10000 --seed 42 > puzzles.txt
-  bitdoku generate --count 5 --clues 24 --symmetric
-  bitdoku generate --count 5 --symmetry rotate90 --seed 1
-  bitdoku generate --count 5 --level 4 --seed 1
-  bitdoku generate --count 2 --clues 21 --attempts 100000 --seed 3
-  bitdoku generate --count 20 --norvig-random | bitdoku count --exit-zero")]
-    Generate(Generate),
-    /// Rate each puzzle: the hardest technique propagation needed and the search effort.
-    #[command(after_help = "\
-Levels (see the README): 1 easy (naked singles), 2 medium (hidden singles), 3 hard
-(locked candidates), 4 expert (naked or hidden pairs or triples), 5 search (a few
-guesses), 6 deep-search (more than 10 guesses).
-Guesses and backtracks measure this solver's effort, not how hard a human finds it. A
-puzzle with more than one solution is rated on its first and marked not-unique.
+Each puzzle's solve path takes, at every step, the first step of the first technique of
+Sudoku Explainer's ladder that finds one. ER is the hardest step, EP the hardest up to
+the first placement, ED the first step; the level (1 easy .. 6 extreme) is a coarse
+label of ER. A puzzle with several solutions is not rated (not-unique).
 
 Examples:
   bitdoku rate puzzles/norvig-examples.txt
   bitdoku rate --format json puzzles/norvig-examples.txt")]
     Rate(Rate),
-    /// Explain how the solver solves a puzzle, step by step, in Norvig's terms.
+    /// Give the next step of each puzzle: the easiest deduction a human can make now.
     #[command(after_help = "\
-PUZZLE is the puzzle written out, a file (its first puzzle), or - for stdin.
+The step is the first one of Sudoku Explainer's solve path: its technique and difficulty,
+the squares, candidates, units and links it looks at, and what it places or removes.
+Give the puzzle as it stands (a pencilmark line keeps the candidates already removed).
+
+Examples:
+  bitdoku hint puzzles/norvig-examples.txt
+  bitdoku hint --format json puzzles/norvig-examples.txt")]
+    Hint(Hint),
+    /// Explain how each puzzle is solved, step by step.
+    #[command(after_help = "\
+A puzzle with one solution is explained by its human solve path (the steps of `rate`).
+One with several, or none, by Norvig's propagation and search, as `solve` finds its
+first solution.
 
 Examples:
   bitdoku explain puzzles/norvig-examples.txt
   bitdoku explain --steps 20 puzzles/norvig-examples.txt
   bitdoku explain --format json puzzles/norvig-examples.txt | jq -r .text")]
     Explain(Explain),
+    /// Print Norvig's candidate grid of each puzzle after propagation (no search).
+    #[command(after_help = "\
+Examples:
+  bitdoku show puzzles/norvig-examples.txt
+  bitdoku show --pencilmarks puzzles/norvig-examples.txt")]
+    Show(Show),
+    /// Make puzzles with exactly one solution (or run Norvig's random_puzzle experiment).
+    #[command(after_help = "\
+Each puzzle comes from a random filled grid, with givens removed in random order while
+the solution stays unique (checked by the counting solver) and, with --level or --er,
+while the rating stays within reach. The same --seed gives the same puzzles, at any
+thread count.
+
+Examples:
+  bitdoku generate --count 10 --seed 1
+  bitdoku generate --count 10000 --seed 42 > puzzles.txt
+  bitdoku generate --count 5 --clues 24 --symmetric
+  bitdoku generate --count 5 --symmetry rotate90 --seed 1
+  bitdoku generate --count 5 --level 3 --seed 1
+  bitdoku generate --count 2 --er 3.0..4.4 --seed 1
+  bitdoku generate --count 2 --clues 21 --attempts 100000 --seed 3
+  bitdoku generate --count 20 --norvig-random | bitdoku count --exit-zero")]
+    Generate(Generate),
     /// Remove every given a puzzle does not need, keeping its solution.
-    Minimize(crate::minimize::Minimize),
+    #[command(after_help = "\
+A unique puzzle loses givens (tried in row-major order) while it stays unique. A puzzle
+with several solutions first gets givens from its first solution where a second one
+differs, so the result is unique with that first solution. A puzzle with no solution is
+an error (exit status 1). Tags are kept.
+
+Examples:
+  bitdoku minimize puzzles/norvig-examples.txt
+  bitdoku generate -n 5 --clues 30 | bitdoku minimize | bitdoku count")]
+    Minimize(Minimize),
     /// Print each puzzle's canonical form (isomorphic puzzles get the same one).
-    Canon(crate::canon::Canon),
-    /// Print each solution of each puzzle, up to --limit.
-    Enumerate(crate::enumerate::Enumerate),
+    #[command(after_help = "\
+Two puzzles are the same up to relabelling the digits, permuting rows within bands,
+columns within stacks, bands, stacks, and transposing exactly when their canonical
+forms are equal. The form puts as many givens as early as possible and names the digits
+1, 2, 3, ... in order of appearance. Tags are kept.
+
+Examples:
+  bitdoku canon puzzles/norvig-examples.txt
+  bitdoku generate -n 100 --seed 1 | bitdoku canon --dedup > distinct.txt")]
+    Canon(Canon),
+    /// Print each solution of each puzzle, up to --limit, as they are found.
+    #[command(after_help = "\
+Solutions come in the search's order (digits in increasing order at each guess), each
+written as soon as it is found. A `#` line before them names the puzzle, and one after
+them says how many there were, with + when the limit stopped the search.
+
+Examples:
+  bitdoku enumerate puzzles/two-solutions.txt
+  bitdoku enumerate --limit 5 puzzles/two-solutions.txt")]
+    Enumerate(Enumerate),
     /// Time the bitset and string solvers side by side and print a table.
+    #[command(after_help = "\
+Example:
+  bitdoku bench --solver bitset --runs 1 puzzles/norvig-examples.txt")]
     Bench(Bench),
     /// Print a shell completion script.
     #[command(after_help = "\
@@ -120,88 +166,41 @@ Examples:
     },
 }
 
-/// Which solver answers.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SolverChoice {
-    /// The bitset solver (fast).
-    Bitset,
-    /// The string-based port of Norvig's program (the baseline).
-    Norvig,
-}
-
-/// `bench` options.
+/// The puzzle arguments every subcommand takes.
 #[derive(Args, Debug)]
-#[command(after_help = "\
-Example:
-  bitdoku bench --solver bitset --runs 1 puzzles/norvig-examples.txt")]
-pub struct Bench {
-    /// Puzzle files.
-    #[arg(value_name = "FILE", required = true)]
-    pub files: Vec<String>,
-
-    /// Which solvers to time.
-    #[arg(long, value_enum, default_value_t = BenchSolvers::All)]
-    pub solver: BenchSolvers,
-
-    /// Timed runs of the bitset solver per file (the median is reported).
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=100))]
-    pub runs: u32,
-
-    /// Use at most this many puzzles of each file (evenly spaced), 0 for all.
-    #[arg(long, default_value_t = 0)]
-    pub sample: usize,
-
-    /// Seconds the string solver may spend on each file; the puzzles it did not reach
-    /// are reported as skipped and the speed-up is measured on the puzzles it did.
-    #[arg(long, default_value_t = 10.0)]
-    pub budget: f64,
-
-    /// Output format: `text` (a table) or `json`.
-    #[arg(short, long, value_enum, default_value_t = TextFormat::Text)]
-    pub format: TextFormat,
-
-    /// The same as --format json.
-    #[arg(long, hide = true)]
-    pub json: bool,
-}
-
-/// The solvers `bench` times.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BenchSolvers {
-    /// Both, side by side, with the speed-up.
-    All,
-    /// Only the bitset solver.
-    Bitset,
-    /// Only the string solver.
-    Norvig,
-}
-
-/// Options shared by the subcommands that run over puzzles (`solve`, `count`, `rate`).
-#[derive(Args, Debug)]
-pub struct Run {
-    /// Puzzle files (one puzzle per line or boxed grids), `-` for stdin, or puzzles
-    /// written out; none for stdin.
+pub struct Puzzles {
+    /// Puzzle files, `-` for stdin, or puzzles written out; none: stdin.
     #[arg(value_name = "PUZZLE")]
-    pub files: Vec<String>,
+    pub puzzles: Vec<String>,
+}
 
-    /// Worker threads; 1 solves on the main thread. Default and most: the CPUs there
+/// `--threads`, the same for every subcommand that has it.
+#[derive(Args, Debug)]
+pub struct Threads {
+    /// Worker threads; 1 works on the main thread. Default and most: the CPUs there
     /// are (more would only wait).
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub threads: Option<u32>,
+}
 
-    /// Output format: `line` (one line per puzzle), `grid` (Norvig's boxed grid and a
-    /// blank line), `json` (JSON Lines: one object per puzzle), or `tsv` (the puzzle's
-    /// tag, or the puzzle, a tab, and the line format's answer).
-    #[arg(short, long, value_enum, default_value_t = Format::Line)]
-    pub format: Format,
+/// What `solve`, `count` and `rate` share: how records are read, written and reported.
+#[derive(Args, Debug)]
+pub struct Records {
+    /// The puzzles.
+    #[command(flatten)]
+    pub puzzles: Puzzles,
+
+    /// The threads.
+    #[command(flatten)]
+    pub threads: Threads,
 
     /// The same as --format json.
-    #[arg(long, hide = true)]
+    #[arg(long, conflicts_with = "format")]
     pub json: bool,
 
     /// Norvig's summary (solved X of N, puzzles per second of wall time, average and
-    /// max time per puzzle), guesses and wall time on stderr; with --format json, each
-    /// record also gets its guesses and time.
+    /// max time per puzzle) on stderr; with --format json, each record also gets its
+    /// time (and, solving, its guesses).
     #[arg(short, long)]
     pub stats: bool,
 
@@ -210,6 +209,22 @@ pub struct Run {
     #[arg(short, long)]
     pub quiet: bool,
 
+    /// Exit 0 whenever the run itself completed, whatever the puzzles' outcomes (for
+    /// Hadoop Streaming, Spark's `pipe` and other engines that fail a task on any other
+    /// status). Unreadable inputs, usage and write errors still exit non-zero.
+    #[arg(long)]
+    pub exit_zero: bool,
+
+    /// Answer each puzzle as soon as it is read, and flush (for a program that writes
+    /// a puzzle and waits for its answer). The default when stdin is a terminal; files
+    /// and pipes are read in batches otherwise, which is faster.
+    #[arg(long)]
+    pub line_buffered: bool,
+}
+
+/// What `solve` and `count` share: the solver and its budgets.
+#[derive(Args, Debug)]
+pub struct Search {
     /// The solver: the bitset one, or the string-based port of Norvig's program (which
     /// takes no budget: --max-guesses, --timeout and --cpu-timeout are refused).
     #[arg(long, value_enum, default_value_t = SolverChoice::Bitset)]
@@ -236,60 +251,128 @@ pub struct Run {
     /// The machine code the solver runs on: auto (the fastest this CPU has, as
     /// measured), portable (no SIMD), avx2, avx512 (x86-64) or neon (aarch64; not
     /// chosen by auto until timed on ARM). The answers are the same; only the speed
-    /// differs.
-    /// Asking for one this CPU lacks is a usage error; `bitdoku --version` lists those
-    /// it has.
+    /// differs. Asking for one this CPU lacks is a usage error; `bitdoku --version`
+    /// lists those it has.
     #[arg(long, value_name = "NAME", default_value_t = bitdoku_solver::Backend::Auto)]
     pub backend: bitdoku_solver::Backend,
+
     /// Same as `--backend portable`.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "backend")]
     pub no_simd: bool,
-
-    /// Exit 0 whenever the run itself completed, whatever the puzzles' outcomes (for
-    /// Hadoop Streaming, Spark's `pipe` and other engines that fail a task on any other
-    /// status). Unreadable inputs, usage and write errors still exit non-zero.
-    #[arg(long)]
-    pub exit_zero: bool,
-
-    /// Answer each puzzle as soon as it is read, and flush (for a program that writes
-    /// a puzzle and waits for its answer). The default when stdin is a terminal; files
-    /// and pipes are read in batches otherwise, which is faster.
-    #[arg(long)]
-    pub line_buffered: bool,
 }
 
-impl Run {
-    /// The output format, `--json` read as `--format json`.
-    pub fn format(&self) -> Format {
-        if self.json {
-            Format::Json
-        } else {
-            self.format
-        }
-    }
-}
+/// `solve` options.
+#[derive(Args, Debug)]
+pub struct Solve {
+    /// Input, output and threads.
+    #[command(flatten)]
+    pub records: Records,
 
-fn parse_timeout(text: &str) -> Result<std::time::Duration, String> {
-    let secs: f64 = text
-        .parse()
-        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
-    if secs.is_finite() && secs > 0.0 && secs < 1e9 {
-        Ok(std::time::Duration::from_secs_f64(secs))
-    } else {
-        Err("the timeout must be a positive number of seconds".to_string())
-    }
+    /// The solver and its budgets.
+    #[command(flatten)]
+    pub search: Search,
+
+    /// Output format: `line` (the 81-digit solution, or the word that says why there
+    /// is none), `grid` (Norvig's boxed grid, or the word, then a blank line), `json`
+    /// (JSON Lines: file, line, tag, puzzle, status, solution), `tsv` (the tag, or the
+    /// puzzle, a tab and the line format's answer).
+    #[arg(short, long, value_enum, default_value_t = Format::Line)]
+    pub format: Format,
 }
 
 /// `count` options.
 #[derive(Args, Debug)]
 pub struct Count {
-    /// The files and shared options.
+    /// Input, output and threads.
     #[command(flatten)]
-    pub run: Run,
+    pub records: Records,
 
-    /// Count no further than this many solutions.
-    #[arg(short, long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    /// The solver and its budgets.
+    #[command(flatten)]
+    pub search: Search,
+
+    /// Count no further than this many solutions (0 is read as 1, as everywhere in
+    /// bitdoku).
+    #[arg(short, long, default_value_t = 2)]
     pub limit: u64,
+
+    /// Output format: `line` (the count, + when the limit was reached, and a word:
+    /// unique, multiple, unsolvable...), `grid` (that line, then the one solution of a
+    /// unique puzzle as a boxed grid), `json` (JSON Lines with solutions, at_least,
+    /// status and the one solution), `tsv` (the tag, or the puzzle, a tab and the line
+    /// format's answer).
+    #[arg(short, long, value_enum, default_value_t = Format::Line)]
+    pub format: Format,
+}
+
+/// `rate` options.
+#[derive(Args, Debug)]
+pub struct Rate {
+    /// Input, output and threads.
+    #[command(flatten)]
+    pub records: Records,
+
+    /// Output format: `line` (ER/EP/ED, the level, its label and the hardest
+    /// technique: `4.2/1.2/1.2 3 hard XY-Wing`; or the word that says why there is no
+    /// rating), `grid` (that line, then the solution as a boxed grid), `json` (JSON
+    /// Lines: er, ep, ed, technique, ep_technique, ed_technique, level, label, steps,
+    /// status, solution), `tsv` (the tag, or the puzzle, a tab and the line).
+    #[arg(short, long, value_enum, default_value_t = Format::Line)]
+    pub format: Format,
+}
+
+/// `hint` options.
+#[derive(Args, Debug)]
+pub struct Hint {
+    /// The puzzles.
+    #[command(flatten)]
+    pub puzzles: Puzzles,
+
+    /// Output format: `text` (the step in words, and what it looks at) or `json` (JSON
+    /// Lines: one object per puzzle with the step's technique, difficulty, placement,
+    /// eliminations, cells, candidates, units, digits, links and text).
+    #[arg(short, long, value_enum, default_value_t = TextFormat::Text)]
+    pub format: TextFormat,
+
+    /// The same as --format json.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+}
+
+/// `explain` options.
+#[derive(Args, Debug)]
+pub struct Explain {
+    /// The puzzles.
+    #[command(flatten)]
+    pub puzzles: Puzzles,
+
+    /// Show at most this many steps of each puzzle (the rest are counted). Default:
+    /// all, or 1000 when stdout is a terminal.
+    #[arg(long, value_name = "N")]
+    pub steps: Option<usize>,
+
+    /// Output format: `text` (the steps, numbered, with the grid at the start and the
+    /// end) or `json` (JSON Lines: a `start` object, one object per step, an `end`
+    /// object, each with a `text`).
+    #[arg(short, long, value_enum, default_value_t = TextFormat::Text)]
+    pub format: TextFormat,
+
+    /// The same as --format json.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+}
+
+/// `show` options.
+#[derive(Args, Debug)]
+pub struct Show {
+    /// The puzzles.
+    #[command(flatten)]
+    pub puzzles: Puzzles,
+
+    /// Print each candidate grid as a 729-character pencilmark line (nine characters
+    /// per square, the digit where it is a candidate, `.` where not) instead.
+    #[arg(long)]
+    pub pencilmarks: bool,
 }
 
 /// `generate` options.
@@ -310,8 +393,8 @@ pub struct Generate {
     #[arg(long, value_parser = clap::value_parser!(u64).range(17..=81))]
     pub clues: Option<u64>,
 
-    /// With --clues: how many filled grids to try per puzzle before giving up (exit
-    /// status 1). Low clue counts need many: 20 clues take thousands.
+    /// How many filled grids to try per puzzle before giving up (exit status 1), with
+    /// --clues, --level or --er. Low clue counts and hard ratings need many.
     #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..))]
     pub attempts: u32,
 
@@ -326,11 +409,15 @@ pub struct Generate {
         bitdoku_solver::generate::Symmetry::ALL.map(|s| s.name())))]
     pub symmetry: Option<String>,
 
-    /// Only puzzles that `rate` puts at this level (1 easy .. 6 deep search): givens are
-    /// removed only while the level stays at or below it; other grids are tried up to
-    /// --attempts.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=6))]
+    /// Only puzzles that `rate` puts at this level (1 easy .. 6 extreme; the ER range of
+    /// the level): givens are removed only while the rating stays within reach.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=6), conflicts_with = "er")]
     pub level: Option<u8>,
+
+    /// Only puzzles whose ER (Sudoku Explainer rating) is in MIN..MAX, such as 3.0..4.4
+    /// (or one number for exactly that rating).
+    #[arg(long, value_name = "MIN..MAX", value_parser = parse_er_range)]
+    pub er: Option<(u16, u16)>,
 
     /// Only puzzles where every given is needed (with --clues: run the removal pass to
     /// its end and keep the result only if it has at most that many givens).
@@ -339,79 +426,138 @@ pub struct Generate {
 
     /// Norvig's random_puzzle experiment instead: random assignments until 17 (or
     /// --clues) squares are filled with 8 distinct digits. Such puzzles may have no
-    /// solution or several; each line is labeled so.
-    #[arg(long, conflicts_with_all = ["symmetric", "symmetry", "minimal", "level"])]
+    /// solution or several; each is counted and labelled so.
+    #[arg(long, conflicts_with_all = ["symmetric", "symmetry", "minimal", "level", "er"])]
     pub norvig_random: bool,
 
-    /// Worker threads. Default and most: the CPUs there are.
-    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
-    pub threads: Option<u32>,
+    /// The threads.
+    #[command(flatten)]
+    pub threads: Threads,
 
-    /// Output format: `line` (one puzzle per line), `grid` (boxed grids) or `json`
-    /// (JSON Lines with the puzzle and its givens).
-    #[arg(short, long, value_enum, default_value_t = Format::Line)]
-    pub format: Format,
+    /// Output format: `line` (one puzzle per line), `grid` (boxed grids, a blank line
+    /// after each) or `json` (JSON Lines: puzzle, givens, and for --norvig-random
+    /// puzzles their count of solutions up to 2, `unique`).
+    #[arg(short, long, value_enum, default_value_t = PuzzleFormat::Line)]
+    pub format: PuzzleFormat,
 
     /// No progress bar and no seed message on stderr.
     #[arg(short, long)]
     pub quiet: bool,
 }
 
-/// `rate` options.
+/// `minimize` options.
 #[derive(Args, Debug)]
-pub struct Rate {
-    /// The puzzles and the options shared with solve and count.
+pub struct Minimize {
+    /// The puzzles.
     #[command(flatten)]
-    pub run: Run,
+    pub puzzles: Puzzles,
 }
 
-/// `explain` options.
+/// `canon` options.
 #[derive(Args, Debug)]
-pub struct Explain {
-    /// The puzzle written out, a file (its first puzzle is explained), or `-`.
-    #[arg(value_name = "PUZZLE")]
-    pub puzzle: String,
+pub struct Canon {
+    /// The puzzles.
+    #[command(flatten)]
+    pub puzzles: Puzzles,
 
-    /// Show at most this many steps (the rest are counted). Default: all, or 1000 when
-    /// stdout is a terminal.
-    #[arg(long, value_name = "N")]
-    pub steps: Option<usize>,
+    /// Print each canonical form only the first time it comes (a summary of how many
+    /// were dropped goes to stderr).
+    #[arg(long)]
+    pub dedup: bool,
 
-    /// Output format: `text` or `json` (JSON Lines, one object per step, each with a
-    /// `text`).
+    /// The threads.
+    #[command(flatten)]
+    pub threads: Threads,
+}
+
+/// `enumerate` options.
+#[derive(Args, Debug)]
+pub struct Enumerate {
+    /// The puzzles.
+    #[command(flatten)]
+    pub puzzles: Puzzles,
+
+    /// Print at most this many solutions of each puzzle (0 is read as 1).
+    #[arg(short, long, default_value_t = 100)]
+    pub limit: u64,
+}
+
+/// `bench` options.
+#[derive(Args, Debug)]
+pub struct Bench {
+    /// The puzzles.
+    #[command(flatten)]
+    pub puzzles: Puzzles,
+
+    /// Which solvers to time.
+    #[arg(long, value_enum, default_value_t = BenchSolvers::All)]
+    pub solver: BenchSolvers,
+
+    /// Timed runs of the bitset solver per input (the median is reported).
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub runs: u32,
+
+    /// Use at most this many puzzles of each input (evenly spaced), 0 for all.
+    #[arg(long, default_value_t = 0)]
+    pub sample: usize,
+
+    /// Seconds the string solver may spend on each input; the puzzles it did not reach
+    /// are reported as skipped and the speed-up is measured on the puzzles it did.
+    #[arg(long, default_value_t = 10.0)]
+    pub budget: f64,
+
+    /// Output format: `text` (a table) or `json` (JSON Lines: one object per row).
     #[arg(short, long, value_enum, default_value_t = TextFormat::Text)]
     pub format: TextFormat,
 
     /// The same as --format json.
-    #[arg(long, hide = true)]
+    #[arg(long, conflicts_with = "format")]
     pub json: bool,
 }
 
-/// `show` options.
-#[derive(Args, Debug)]
-pub struct Show {
-    /// Puzzle files, `-` for stdin, or puzzles written out (81 squares).
-    #[arg(value_name = "PUZZLE", required = true)]
-    pub puzzles: Vec<String>,
-
-    /// Print each candidate grid as a 729-character pencilmark line (nine characters
-    /// per square, the digit where it is a candidate, `.` where not) instead.
-    #[arg(long)]
-    pub pencilmarks: bool,
+/// Which solver answers.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolverChoice {
+    /// The bitset solver (fast).
+    Bitset,
+    /// The string-based port of Norvig's program (the baseline).
+    Norvig,
 }
 
-/// How each record is printed.
+/// The solvers `bench` times.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BenchSolvers {
+    /// Both, side by side, with the speed-up.
+    All,
+    /// Only the bitset solver.
+    Bitset,
+    /// Only the string solver.
+    Norvig,
+}
+
+/// How each record of `solve`, `count` and `rate` is printed (what each prints is in
+/// the subcommand's `--format` help).
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
-    /// One line: the 81-digit solution, or a word that says why there is none.
+    /// One line per puzzle.
     Line,
-    /// Norvig's boxed grid (or the word), followed by a blank line.
+    /// A boxed grid per puzzle.
     Grid,
-    /// JSON Lines: one object per puzzle with file, line, tag, puzzle, status, solution.
+    /// JSON Lines: one object per puzzle.
     Json,
-    /// KEY<TAB>ANSWER: the record's tag (or its puzzle when it has none) and the line
-    /// format's answer.
+    /// Key, tab, answer.
     Tsv,
+}
+
+/// How `generate` prints its puzzles.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PuzzleFormat {
+    /// One puzzle per line.
+    Line,
+    /// Boxed grids.
+    Grid,
+    /// JSON Lines.
+    Json,
 }
 
 /// Formats of the subcommands that print text rather than records.
@@ -421,4 +567,72 @@ pub enum TextFormat {
     Text,
     /// JSON Lines.
     Json,
+}
+
+impl Records {
+    /// The output format, `--json` read as `--format json`.
+    pub fn format(&self, format: Format) -> Format {
+        if self.json {
+            Format::Json
+        } else {
+            format
+        }
+    }
+}
+
+/// `--json` read as `--format json`, for the text subcommands.
+pub fn text_format(format: TextFormat, json: bool) -> TextFormat {
+    if json {
+        TextFormat::Json
+    } else {
+        format
+    }
+}
+
+fn parse_timeout(text: &str) -> Result<std::time::Duration, String> {
+    let secs: f64 = text
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    if secs.is_finite() && secs > 0.0 && secs < 1e9 {
+        Ok(std::time::Duration::from_secs_f64(secs))
+    } else {
+        Err("the timeout must be a positive number of seconds".to_string())
+    }
+}
+
+/// `3.0..4.4` (or `4.2`) as tenths of ER, checked: 1.0 to 20.0, the low end first.
+fn parse_er_range(text: &str) -> Result<(u16, u16), String> {
+    let tenths = |t: &str| -> Result<u16, String> {
+        let v: f64 = t
+            .trim()
+            .parse()
+            .map_err(|_| format!("{t:?} is not a rating (such as 4.2)"))?;
+        if (1.0..=20.0).contains(&v) {
+            Ok((v * 10.0).round() as u16)
+        } else {
+            Err(format!("{t}: ratings go from 1.0 to 20.0"))
+        }
+    };
+    let (low, high) = match text.split_once("..") {
+        Some((low, high)) => (tenths(low)?, tenths(high)?),
+        None => (tenths(text)?, tenths(text)?),
+    };
+    if low > high {
+        return Err(format!("{text}: the low end comes first"));
+    }
+    Ok((low, high))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn er_ranges() {
+        assert_eq!(parse_er_range("3.0..4.4"), Ok((30, 44)));
+        assert_eq!(parse_er_range("4.2"), Ok((42, 42)));
+        assert!(parse_er_range("4.4..3.0").is_err());
+        assert!(parse_er_range("0.5..2").is_err());
+        assert!(parse_er_range("x").is_err());
+    }
 }

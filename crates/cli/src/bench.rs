@@ -6,7 +6,11 @@
 //! which can take seconds per puzzle, gets one pass bounded by `--budget` seconds per
 //! file. The speed-up compares the two on exactly the puzzles the string solver reached.
 
-use crate::args::{Bench, BenchSolvers};
+use crate::args::{text_format, Bench, BenchSolvers, TextFormat};
+use crate::input::Inputs;
+use crate::messages::{self, Totals};
+use crate::puzzles::or_stdin;
+use crate::status::Status;
 use bitdoku_core::Puzzle;
 use bitdoku_solver::{Bitset, Solver};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -94,35 +98,56 @@ fn row(solver: &'static str, file: &str, n: usize, times: &[f64], solved: usize)
     }
 }
 
-fn load(path: &str, sample: usize) -> io::Result<Vec<Puzzle>> {
-    let mut source = crate::puzzles::open(path).map_err(io::Error::other)?;
-    let mut records = Vec::new();
-    while source.read_records(&mut records, 1 << 16)? > 0 {}
-    let grids: Vec<Puzzle> = records.iter().filter_map(|r| r.puzzle.ok()).collect();
-    if sample == 0 || grids.len() <= sample {
-        return Ok(grids);
+/// The puzzles of one input (every puzzle counted in `totals`; a record that is not one
+/// is reported and counted, and left out), at most `sample` of them evenly spaced (0:
+/// all); with the input's name. `None` if the input cannot be read.
+fn load(path: &str, sample: usize, totals: &mut Totals) -> Option<(String, Vec<Puzzle>)> {
+    let paths = [path.to_string()];
+    let mut inputs = Inputs::new(&paths, 1 << 16, 1 << 16);
+    let (mut records, mut puzzles) = (Vec::new(), Vec::new());
+    let mut name = None;
+    while let Some(file) = inputs.next_batch(&mut records, totals) {
+        let input = inputs.name(file).to_string();
+        for r in &records {
+            match r.puzzle {
+                Ok(p) => {
+                    puzzles.push(p);
+                    totals.add(Status::Done, 0, 0.0);
+                }
+                Err(e) => {
+                    messages::record(&input, e.position.line, e.position.column, e.kind);
+                    totals.add(Status::Invalid, 0, 0.0);
+                }
+            }
+        }
+        name = Some(input);
     }
-    let step = grids.len() as f64 / sample as f64;
-    Ok((0..sample)
-        .map(|i| grids[(i as f64 * step) as usize])
-        .collect())
+    let name = name?;
+    if sample == 0 || puzzles.len() <= sample {
+        return Some((name, puzzles));
+    }
+    let step = puzzles.len() as f64 / sample as f64;
+    let sampled = (0..sample)
+        .map(|i| puzzles[(i as f64 * step) as usize])
+        .collect();
+    Some((name, sampled))
 }
 
-/// Runs `bitdoku bench`.
-pub fn bench(args: &Bench) -> io::Result<u8> {
+/// Runs `bitdoku bench`: a row per input and solver; the exit code (an invalid record
+/// is reported, counted and left out of the timing).
+pub fn run(args: &Bench, out: &mut dyn Write) -> io::Result<u8> {
     let norvig = bitdoku_norvig::Norvig::new();
     let mut rows = Vec::new();
-    let mut failed = false;
-    for path in &args.files {
-        let puzzles = match load(path, args.sample) {
-            Ok(p) => p,
-            Err(e) => {
-                crate::messages::input(path, e);
-                failed = true;
-                continue;
-            }
+    let mut totals = Totals::default();
+    for path in or_stdin(&args.puzzles.puzzles) {
+        let Some((name, puzzles)) = load(&path, args.sample, &mut totals) else {
+            continue;
         };
+        let path = &name;
         let n = puzzles.len();
+        if n == 0 {
+            continue;
+        }
         let mut slow: Option<Vec<f64>> = None;
         if args.solver != BenchSolvers::Bitset {
             let bar = progress(&format!("norvig {path}"), n);
@@ -164,11 +189,12 @@ pub fn bench(args: &Bench) -> io::Result<u8> {
             rows.push(r);
         }
     }
-    let mut out = crate::Marked(io::BufWriter::new(io::stdout().lock()));
-    if args.json || args.format == crate::args::TextFormat::Json {
-        serde_json::to_writer_pretty(&mut out, &rows).map_err(io::Error::other)?;
-        writeln!(out)?;
-    } else {
+    if text_format(args.format, args.json) == TextFormat::Json {
+        for r in &rows {
+            serde_json::to_writer(&mut *out, r).map_err(io::Error::other)?;
+            writeln!(out)?;
+        }
+    } else if !rows.is_empty() {
         writeln!(
             out,
             "{:<7} {:<32} {:>8} {:>8} {:>8} {:>11} {:>11} {:>12} {:>9}",
@@ -201,10 +227,5 @@ pub fn bench(args: &Bench) -> io::Result<u8> {
             )?;
         }
     }
-    out.flush()?;
-    Ok(if failed {
-        crate::messages::EXIT_USAGE
-    } else {
-        crate::messages::EXIT_OK
-    })
+    Ok(messages::exit_code(&totals, false))
 }

@@ -1,44 +1,40 @@
-//! The loop shared by the puzzle tools (`minimize`, `canon`, `enumerate`): each record
-//! of each argument, an unreadable record reported at its `file:line:col`, and the
-//! exit status from what was seen.
+//! The record loop of the subcommands that handle one puzzle at a time (`hint`,
+//! `explain`, `show`, `minimize`, `canon`, `enumerate`): every record of every input in
+//! order, through the one input loop ([`Inputs`]), each one's [`Status`] counted in the
+//! run's [`Totals`], and the run stopped at a record boundary by a signal. The exit
+//! status then comes from [`messages::exit_code`], as for `solve`.
 
-use crate::messages;
-use crate::puzzles::for_each_record;
-use bitdoku_core::Puzzle;
+use crate::input::Inputs;
+use crate::messages::{self, Totals};
+use crate::signals;
+use crate::status::Status;
+use bitdoku_core::Record;
 use std::io;
 
-/// What a tool's step says about one puzzle.
-pub enum Done {
-    /// Handled.
-    Ok,
-    /// Not handled, for this reason (reported at the puzzle's line).
-    Failed(String),
-}
+/// Records read at a time.
+const BATCH: usize = 1024;
 
-/// Calls `each(name, line, puzzle)` on every record of `args`, `puzzle` being `None`
-/// for a record that is not a puzzle (already reported, so that the tool only writes
-/// its `invalid` line); returns the exit code: 2 if an input was unreadable, else 1 if
-/// a record was invalid or failed, else 0.
-pub fn for_each_puzzle(
+/// Calls `each(name, record)` on every record of `args` in order: a record that is not
+/// a puzzle is reported at its `file:line:col` first (the tool then writes its
+/// `invalid` record). Returns the run's totals.
+pub fn for_each_record(
     args: &[String],
-    mut each: impl FnMut(&str, usize, Option<&Puzzle>) -> io::Result<Done>,
-) -> io::Result<u8> {
-    let mut failed = 0u64;
-    let unreadable = for_each_record(args, |name, record| {
-        match &record.puzzle {
-            Ok(puzzle) => {
-                if let Done::Failed(why) = each(name, record.line, Some(puzzle))? {
-                    messages::record(name, record.line, 0, why);
-                    failed += 1;
-                }
+    mut each: impl FnMut(&str, &Record) -> io::Result<Status>,
+) -> io::Result<Totals> {
+    signals::watch();
+    let mut totals = Totals::default();
+    let mut inputs = Inputs::new(args, BATCH, BATCH);
+    let mut records = Vec::new();
+    while let Some(file) = inputs.next_batch(&mut records, &mut totals) {
+        let name = inputs.name(file).to_string();
+        for record in &records {
+            if let Err(e) = &record.puzzle {
+                messages::record(&name, e.position.line, e.position.column, e.kind);
             }
-            Err(e) => {
-                messages::record(name, e.position.line, e.position.column, e.kind);
-                failed += 1;
-                each(name, record.line, None)?;
-            }
+            let status = each(&name, record)?;
+            totals.add(status, 0, 0.0);
+            signals::written(1, &name, record.line);
         }
-        Ok(())
-    })?;
-    Ok(messages::exit_status(unreadable, failed))
+    }
+    Ok(totals)
 }

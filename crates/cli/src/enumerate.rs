@@ -1,55 +1,68 @@
 //! `bitdoku enumerate`: each solution of each puzzle, up to `--limit`, one per line,
-//! after a `#` line naming the puzzle (so the output reads back as puzzles).
+//! written as the search finds it (so memory stays flat however many there are), between
+//! a `#` line naming the puzzle and a `#` line with the count (so the output reads back
+//! as puzzles). A signal stops the search; the solutions written so far stay.
 
-use crate::each::{for_each_puzzle, Done};
+use crate::args::Enumerate;
+use crate::each::for_each_record;
+use crate::messages;
 use crate::puzzles::or_stdin;
+use crate::signals;
+use crate::status::Status;
 use bitdoku_core::Grid;
-use bitdoku_solver::enumerate::enumerate;
-use clap::Args;
+use bitdoku_solver::enumerate::enumerate_until;
 use std::io::{self, Write};
-
-/// `enumerate` options.
-#[derive(Args, Debug)]
-#[command(after_help = "\
-Solutions come in the search's order (digits in increasing order at each guess). The
-`#` line says how many there were, with + when the limit stopped the search.
-
-Examples:
-  bitdoku enumerate puzzles/two-solutions.txt
-  bitdoku enumerate --limit 5 puzzles/two-solutions.txt")]
-pub struct Enumerate {
-    /// Puzzle files, `-` for stdin, or puzzles written out. Default: stdin.
-    #[arg(value_name = "PUZZLE")]
-    pub puzzles: Vec<String>,
-
-    /// Print at most this many solutions of each puzzle.
-    #[arg(short, long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
-    pub limit: u64,
-}
+use std::ops::ControlFlow;
 
 /// Writes each puzzle's solutions; the exit code (1 if a puzzle has none).
 pub fn run(args: &Enumerate, out: &mut dyn Write) -> io::Result<u8> {
-    let limit = usize::try_from(args.limit).unwrap_or(usize::MAX);
-    let mut lines = Vec::new();
-    for_each_puzzle(&or_stdin(&args.puzzles), |name, line, puzzle| {
-        let Some(puzzle) = puzzle else {
-            writeln!(out, "# {name}:{line}: invalid")?;
-            return Ok(Done::Ok);
+    let limit = usize::try_from(args.limit).unwrap_or(usize::MAX).max(1);
+    let totals = for_each_record(&or_stdin(&args.puzzles.puzzles), |name, record| {
+        let line = record.line;
+        let Ok(puzzle) = &record.puzzle else {
+            writeln!(out, "# {name}:{line}: {}", Status::Invalid.word())?;
+            return Ok(Status::Invalid);
         };
-        lines.clear();
-        let outcome = enumerate(puzzle, limit, |s: &Grid| lines.push(s.to_line()));
-        let n = outcome.solutions;
-        let more = if n >= limit { "+" } else { "" };
-        let word = if n == 1 { "solution" } else { "solutions" };
-        writeln!(out, "# {name}:{line}: {n}{more} {word}")?;
-        for l in &lines {
-            out.write_all(l)?;
-            out.write_all(b"\n")?;
+        writeln!(out, "# {name}:{line}")?;
+        let mut written = 0usize;
+        let mut error = None;
+        let mut solution_line = [b'\n'; 82];
+        enumerate_until(puzzle, limit, |s: &Grid| {
+            solution_line[..81].copy_from_slice(&s.to_line());
+            if let Err(e) = out.write_all(&solution_line) {
+                error = Some(e);
+                return ControlFlow::Break(());
+            }
+            written += 1;
+            if signals::interrupted() {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        if let Some(e) = error {
+            return Err(e);
         }
-        Ok(if n == 0 {
-            Done::Failed("no solution".into())
+        if signals::interrupted() {
+            writeln!(
+                out,
+                "# {name}:{line}: {written} solutions so far (interrupted)"
+            )?;
+            return Ok(Status::Done);
+        }
+        let more = if written >= limit { "+" } else { "" };
+        let word = if written == 1 {
+            "solution"
         } else {
-            Done::Ok
+            "solutions"
+        };
+        writeln!(out, "# {name}:{line}: {written}{more} {word}")?;
+        Ok(if written == 0 {
+            messages::record(name, line, 0, "unsolvable");
+            Status::Unsolvable
+        } else {
+            Status::Done
         })
-    })
+    })?;
+    Ok(messages::exit_code(&totals, false))
 }

@@ -1,29 +1,281 @@
-//! `bitdoku explain`: the solve told step by step in Norvig's terms. The steps are the
-//! step-by-step solver's events (`bitdoku_solver::Observer`), written as they happen, so a
-//! search with millions of steps streams in constant memory.
+//! `bitdoku explain`: how each puzzle is solved, step by step.
+//!
+//! - A puzzle with one solution: its human solve path, the steps of `rate` (the first
+//!   step of the first technique of Sudoku Explainer's ladder, each time), written as
+//!   they are found. Should the techniques stall, Norvig's search finishes from there.
+//! - A puzzle with several solutions, or none: Norvig's propagation and search, the
+//!   step-by-step engine's events as they happen (the same search as `solve`, so the
+//!   same first solution), in constant memory however many steps.
 
-use crate::args::{Explain, TextFormat};
-use crate::messages::{self, plural, EXIT_FAILED, EXIT_OK, EXIT_USAGE};
-use crate::puzzles;
-use bitdoku_core::{Board, Candidates, Grid, Puzzle, Square, PEERS};
+use crate::args::{text_format, Explain, TextFormat};
+use crate::each::for_each_record;
+use crate::hint::describe;
+use crate::messages::{self, plural};
+use crate::puzzles::or_stdin;
+use crate::status::Status;
+use bitdoku_core::{Board, Candidates, Grid, Puzzle, Record, Square, PEERS};
+use bitdoku_solver::rate::{level_of, Difficulty};
+use bitdoku_solver::steps::{Path, Unrated};
 use bitdoku_solver::{search_observed, Contradiction, Event, Observer, Options};
 use serde_json::{json, Value};
 use std::io::{self, IsTerminal, Write};
 
-/// Steps shown on a terminal without `--steps` (a hard puzzle has millions).
+/// Steps shown on a terminal without `--steps` (a search can have millions).
 const TERMINAL_STEPS: usize = 1000;
 
-/// Writes each event as it comes, up to `limit`; counts them all.
+/// Explains every puzzle of the inputs; the exit code.
+pub fn run(args: &Explain, out: &mut dyn Write) -> io::Result<u8> {
+    let json = text_format(args.format, args.json) == TextFormat::Json;
+    let limit = args.steps.unwrap_or(if io::stdout().is_terminal() {
+        TERMINAL_STEPS
+    } else {
+        usize::MAX
+    });
+    let totals = for_each_record(&or_stdin(&args.puzzles.puzzles), |name, record| {
+        let Ok(puzzle) = record.puzzle else {
+            if json {
+                let object = json!({
+                    "event": "invalid", "file": name, "line": record.line,
+                    "status": Status::Invalid.word(),
+                    "text": format!("{name}:{}: invalid", record.line),
+                });
+                write_json(out, &object)?;
+            } else {
+                writeln!(out, "{name}:{}: {}\n", record.line, Status::Invalid.word())?;
+            }
+            return Ok(Status::Invalid);
+        };
+        let mut story = Story {
+            out: &mut *out,
+            json,
+            limit,
+            name,
+            record,
+        };
+        let status = match Path::new(&puzzle) {
+            Ok(path) => story.path(&puzzle, path)?,
+            Err(why) => story.search(&puzzle, why)?,
+        };
+        if !status.is_good() {
+            messages::record(name, record.line, 0, status.word());
+        }
+        Ok(status)
+    })?;
+    Ok(messages::exit_code(&totals, false))
+}
+
+/// One puzzle's explanation.
+struct Story<'a> {
+    out: &'a mut dyn Write,
+    json: bool,
+    limit: usize,
+    name: &'a str,
+    record: &'a Record,
+}
+
+impl Story<'_> {
+    /// The start: the puzzle, its candidates after the givens, and how it will be told.
+    fn start(&mut self, puzzle: &Puzzle, how: &str) -> io::Result<()> {
+        let grid = puzzle.grid();
+        let board = match puzzle {
+            Puzzle::Candidates(board) => *board,
+            Puzzle::Givens(grid) => after_givens(grid),
+        };
+        let place = format!("{}:{}", self.name, self.record.line);
+        if self.json {
+            let candidates: Vec<String> = board.0.iter().map(|c| c.to_string()).collect();
+            write_json(
+                self.out,
+                &json!({
+                    "event": "start", "file": self.name, "line": self.record.line,
+                    "step": 0, "depth": 0, "puzzle": puzzle.to_string(),
+                    "givens": grid.givens(), "candidates": candidates, "how": how,
+                    "text": format!("The puzzle ({place}), {} givens: {how}", grid.givens()),
+                }),
+            )
+        } else {
+            writeln!(
+                self.out,
+                "The puzzle ({place}), {} givens:\n\n{grid:#}\nCandidates once each given \
+                 is removed from its peers:\n\n{board}\n{how}:",
+                grid.givens()
+            )
+        }
+    }
+
+    /// The human solve path of a puzzle with one solution.
+    fn path(&mut self, puzzle: &Puzzle, mut path: Path) -> io::Result<Status> {
+        self.start(puzzle, "its solve path, one technique at a time")?;
+        let solution = path.solution();
+        let (mut er, mut steps) = (Difficulty(0), 0usize);
+        let mut hardest = String::new();
+        for step in path.by_ref() {
+            steps += 1;
+            if step.difficulty() > er {
+                er = step.difficulty();
+                hardest = step.name();
+            }
+            if steps > self.limit {
+                continue;
+            }
+            if self.json {
+                let mut object = serde_json::to_value(&step).map_err(io::Error::other)?;
+                object["event"] = "step".into();
+                object["step"] = steps.into();
+                object["depth"] = 0.into();
+                write_json(self.out, &object)?;
+            } else {
+                write!(self.out, "{steps:>6}. {}", describe(&step))?;
+            }
+        }
+        self.more(steps)?;
+        if !path.is_solved() {
+            // The ladder stalls: Norvig's search from where the techniques left it.
+            let stalled = Puzzle::Candidates(path.marks().board());
+            let text = format!(
+                "after {steps} step{}, no technique finds another: Norvig's search \
+                 finishes",
+                plural(steps as u64)
+            );
+            if self.json {
+                write_json(self.out, &json!({"event": "stalled", "text": text}))?;
+            } else {
+                writeln!(self.out, "\n{text}:")?;
+            }
+            self.narrate(&stalled, steps)?;
+        }
+        let summary = format!(
+            "Solved in {steps} step{}: the hardest is {hardest} ({er}), level {}",
+            plural(steps as u64),
+            level_of(er)
+        );
+        self.end(Some(solution), &summary)?;
+        Ok(Status::Done)
+    }
+
+    /// A puzzle with several solutions, or none: Norvig's search from the start.
+    fn search(&mut self, puzzle: &Puzzle, why: Unrated) -> io::Result<Status> {
+        let how = match why {
+            Unrated::NotUnique { .. } => {
+                "more than one solution, so no human solve path: Norvig's propagation \
+                 and search, as `solve` finds the first"
+            }
+            Unrated::NoSolution => {
+                "no solution: Norvig's propagation and search, to the contradictions"
+            }
+        };
+        self.start(puzzle, how)?;
+        let (solution, summary) = self.narrate(puzzle, 0)?;
+        self.end(solution, &summary)?;
+        Ok(if solution.is_some() {
+            Status::Done
+        } else {
+            Status::Unsolvable
+        })
+    }
+
+    /// Narrates Norvig's search of `puzzle`, numbering steps after `before`; the first
+    /// solution and a summary.
+    fn narrate(&mut self, puzzle: &Puzzle, before: usize) -> io::Result<(Option<Grid>, String)> {
+        let mut narrator = Narrator {
+            out: &mut *self.out,
+            json: self.json,
+            limit: self.limit.saturating_sub(before),
+            before,
+            steps: 0,
+            depth: 0,
+            naked: 0,
+            hidden: 0,
+            locked: 0,
+            contradictions: 0,
+            error: None,
+        };
+        let outcome = search_observed(puzzle, &Options::default(), &mut narrator);
+        if let Some(e) = narrator.error.take() {
+            return Err(e);
+        }
+        let (steps, naked, hidden, locked, contradictions) = (
+            narrator.steps,
+            narrator.naked,
+            narrator.hidden,
+            narrator.locked,
+            narrator.contradictions,
+        );
+        self.more(before + steps)?;
+        let count =
+            |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        let summary = format!(
+            "{}: {}, {}, {}, {}, {}",
+            count(steps as u64, "step", "steps"),
+            count(naked, "naked single", "naked singles"),
+            count(hidden, "hidden single", "hidden singles"),
+            count(locked, "locked candidate", "locked candidates"),
+            count(outcome.stats.guesses, "guess", "guesses"),
+            count(contradictions, "contradiction", "contradictions"),
+        );
+        let summary = match outcome.solution {
+            Some(_) => format!("Solved in {summary}"),
+            None => format!("Unsolvable, after {summary}"),
+        };
+        Ok((outcome.solution, summary))
+    }
+
+    /// Says how many steps were not shown.
+    fn more(&mut self, steps: usize) -> io::Result<()> {
+        if steps > self.limit && !self.json {
+            writeln!(
+                self.out,
+                "{:>6}  ... {} more steps not shown (--steps {})",
+                "",
+                steps - self.limit,
+                self.limit
+            )?;
+        }
+        Ok(())
+    }
+
+    /// The end: the summary and the solution.
+    fn end(&mut self, solution: Option<Grid>, summary: &str) -> io::Result<()> {
+        let status = if solution.is_some() {
+            Status::Solved
+        } else {
+            Status::Unsolvable
+        };
+        if self.json {
+            write_json(
+                self.out,
+                &json!({
+                    "event": "end", "file": self.name, "line": self.record.line,
+                    "status": status.word(),
+                    "solution": solution.map(|s| s.to_string()), "text": summary,
+                }),
+            )
+        } else {
+            match solution {
+                Some(solution) => writeln!(self.out, "\n{summary}.\n\n{solution:#}"),
+                None => writeln!(self.out, "\n{summary}.\n"),
+            }
+        }
+    }
+}
+
+fn write_json(out: &mut dyn Write, value: &Value) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, value).map_err(io::Error::other)?;
+    writeln!(out)
+}
+
+/// Writes each event of Norvig's search as it comes, up to `limit`; counts them all.
 struct Narrator<'a> {
     out: &'a mut dyn Write,
     json: bool,
     limit: usize,
+    /// Steps told before the search (numbering goes on from there).
+    before: usize,
     steps: usize,
     depth: u32,
     naked: u64,
     hidden: u64,
     locked: u64,
-    subsets: u64,
     contradictions: u64,
     error: Option<io::Error>,
 }
@@ -45,20 +297,18 @@ impl Observer for Narrator<'_> {
             _ => self.depth,
         };
         self.steps += 1;
+        let number = self.before + self.steps;
         if self.steps <= self.limit && self.error.is_none() {
             let written = if self.json {
                 let mut object = event_json(event);
-                object["step"] = self.steps.into();
+                object["step"] = number.into();
                 object["depth"] = indent.into();
                 object["text"] = event.to_string().into();
-                serde_json::to_writer(&mut *self.out, &object)
-                    .map_err(io::Error::other)
-                    .and_then(|()| writeln!(self.out))
+                write_json(self.out, &object)
             } else {
                 writeln!(
                     self.out,
-                    "{:>6}. {:indent$}{event}",
-                    self.steps,
+                    "{number:>6}. {:indent$}{event}",
                     "",
                     indent = 2 * indent.min(40) as usize
                 )
@@ -75,13 +325,13 @@ impl Observer for Narrator<'_> {
     }
 
     fn keep_going(&mut self) -> bool {
-        // A closed pipe ends the story.
-        self.error.is_none()
+        // A closed pipe, or a signal, ends the story.
+        self.error.is_none() && !crate::signals::interrupted()
     }
 }
 
-fn digits(c: Candidates) -> String {
-    c.to_string()
+fn digits(c: Candidates) -> Vec<u8> {
+    c.iter().map(|d| d.get()).collect()
 }
 
 /// The event's fields as JSON (without step, depth and text).
@@ -104,7 +354,7 @@ fn event_json(event: &Event) -> Value {
             digits: d,
         } => json!({
             "event": "locked_candidates", "within": within.to_string(),
-            "line": line.to_string(), "digits": digits(d),
+            "unit": line.to_string(), "digits": digits(d),
         }),
         Event::Contradiction(Contradiction::NoCandidates(square)) => json!({
             "event": "contradiction", "square": square.to_string(),
@@ -125,15 +375,11 @@ fn event_json(event: &Event) -> Value {
             "event": "backtrack", "square": square.to_string(), "digit": digit.get(),
         }),
         Event::Solution(grid) => json!({
-            "event": "solution", "grid": line(&grid),
+            "event": "solution", "grid": grid.to_string(),
         }),
         // Events added to the library later (the enums are non-exhaustive).
         _ => json!({ "event": "other" }),
     }
-}
-
-fn line(grid: &Grid) -> String {
-    String::from_utf8_lossy(&grid.to_line()).into_owned()
 }
 
 /// Norvig's candidates once each given's digit is removed from its peers (his
@@ -152,134 +398,4 @@ fn after_givens(grid: &Grid) -> Board {
         }
     }
     board
-}
-
-/// Explains the first puzzle of `args.puzzle`; the exit code.
-pub fn run(args: &Explain, out: &mut dyn Write) -> io::Result<u8> {
-    let json = args.json || args.format == TextFormat::Json;
-    let mut source = match puzzles::open(&args.puzzle) {
-        Ok(s) => s,
-        Err(e) => {
-            messages::input(&args.puzzle, e);
-            return Ok(EXIT_USAGE);
-        }
-    };
-    let mut records = Vec::new();
-    if let Err(e) = source.read_records(&mut records, 1) {
-        messages::input(&source.name, e);
-        return Ok(EXIT_USAGE);
-    }
-    let Some(record) = records.first() else {
-        messages::input(&source.name, "no puzzle found");
-        return Ok(EXIT_USAGE);
-    };
-    let puzzle = match record.puzzle {
-        Ok(p) => p,
-        Err(e) => {
-            messages::record(&source.name, e.position.line, e.position.column, e.kind);
-            return Ok(EXIT_FAILED);
-        }
-    };
-    let grid = puzzle.grid();
-    let board = match puzzle {
-        Puzzle::Candidates(board) => board,
-        Puzzle::Givens(grid) => after_givens(&grid),
-    };
-    if json {
-        let candidates: Vec<String> = board.0.iter().map(|c| c.to_string()).collect();
-        let start = json!({
-            "event": "start", "step": 0, "depth": 0, "puzzle": line(&grid),
-            "givens": grid.givens(), "candidates": candidates,
-            "text": format!("The puzzle ({}:{}), {} givens", source.name, record.line, grid.givens()),
-        });
-        serde_json::to_writer(&mut *out, &start).map_err(io::Error::other)?;
-        writeln!(out)?;
-    } else {
-        writeln!(
-            out,
-            "The puzzle ({}:{}), {} givens:\n\n{grid:#}",
-            source.name,
-            record.line,
-            grid.givens()
-        )?;
-        writeln!(
-            out,
-            "Candidates once each given is removed from its peers:\n\n{board}"
-        )?;
-        writeln!(out, "Steps:")?;
-    }
-    let mut narrator = Narrator {
-        out: &mut *out,
-        json,
-        limit: args.steps.unwrap_or(if io::stdout().is_terminal() {
-            TERMINAL_STEPS
-        } else {
-            usize::MAX
-        }),
-        steps: 0,
-        depth: 0,
-        naked: 0,
-        hidden: 0,
-        locked: 0,
-        subsets: 0,
-        contradictions: 0,
-        error: None,
-    };
-    let outcome = search_observed(puzzle, &Options::default(), &mut narrator);
-    if let Some(e) = narrator.error.take() {
-        return Err(e);
-    }
-    let (steps, naked, hidden, locked, subsets, contradictions, limit) = (
-        narrator.steps,
-        narrator.naked,
-        narrator.hidden,
-        narrator.locked,
-        narrator.subsets,
-        narrator.contradictions,
-        narrator.limit,
-    );
-    let stats = outcome.stats;
-    let count = |n: u64, what: &str| format!("{n} {what}{}", plural(n));
-    let summary = format!(
-        "{}: {}, {}, {}, {}, {}, {}",
-        count(steps as u64, "step"),
-        count(naked, "naked single"),
-        count(hidden, "hidden single"),
-        count(locked, "locked candidate"),
-        count(subsets, "pair or triple").replace("pair or triples", "pairs or triples"),
-        count(stats.guesses, "guess").replace("guesss", "guesses"),
-        count(contradictions, "contradiction"),
-    );
-    if json {
-        let end = json!({
-            "event": "end", "step": steps + 1, "depth": 0,
-            "status": if outcome.solution.is_some() { "solved" } else { "unsolvable" },
-            "solution": outcome.solution.as_ref().map(line),
-            "steps": steps, "naked_singles": naked, "hidden_singles": hidden,
-            "locked_candidates": locked, "subsets": subsets, "guesses": stats.guesses,
-            "backtracks": stats.backtracks, "contradictions": contradictions,
-            "text": summary,
-        });
-        serde_json::to_writer(&mut *out, &end).map_err(io::Error::other)?;
-        writeln!(out)?;
-    } else {
-        if steps > limit {
-            writeln!(
-                out,
-                "{:>6}  ... {} more steps not shown (--steps {limit})",
-                "",
-                steps - limit
-            )?;
-        }
-        match &outcome.solution {
-            Some(solution) => writeln!(out, "\nSolved in {summary}.\n\n{solution:#}")?,
-            None => writeln!(out, "\nNo solution, after {summary}.")?,
-        }
-    }
-    out.flush()?;
-    Ok(if outcome.solution.is_some() {
-        EXIT_OK
-    } else {
-        EXIT_FAILED
-    })
 }

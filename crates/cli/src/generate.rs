@@ -2,17 +2,20 @@
 //! reproducible order: puzzle `i` of seed `s` is made from its own generator seeded
 //! with a mix of `s` and `i`, so the output does not depend on the thread count.
 
-use crate::args::{Format, Generate};
+use crate::args::{Format, Generate, PuzzleFormat};
 use crate::messages::{self, EXIT_FAILED, EXIT_OK};
 use crate::output::write_grid;
 use crate::progress::Progress;
+use crate::signals;
 use bitdoku_core::Grid;
 use bitdoku_solver::generate::{generate, norvig_random_puzzle, puzzle_seed, Settings, Symmetry};
+use bitdoku_solver::rate::{level_range, Difficulty};
 use rayon::prelude::*;
 use std::io::{self, Write};
 
-/// Puzzles made per batch between writes.
-const BATCH: u64 = 256;
+/// Puzzles made per round between writes (a round is made in parallel, written in
+/// order; a signal stops the run between rounds).
+const ROUND: u64 = 256;
 
 /// Writes `args.count` puzzles to `out`; the exit code.
 pub fn run(args: &Generate, threads: usize, out: &mut dyn Write) -> io::Result<u8> {
@@ -31,14 +34,16 @@ pub fn run(args: &Generate, threads: usize, out: &mut dyn Write) -> io::Result<u
             None => Symmetry::None,
         },
         minimal: args.minimal,
-        level: args.level,
+        er: match (args.er, args.level) {
+            (Some((low, high)), _) => Some((Difficulty(low), Difficulty(high))),
+            (None, Some(level)) => Some(level_range(level)),
+            (None, None) => None,
+        },
         attempts: args.attempts,
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(io::Error::other)?;
-    if args.norvig_random && args.format != Format::Json {
+    let pool = crate::threads::pool(threads)?;
+    signals::watch();
+    if args.norvig_random && args.format != PuzzleFormat::Json {
         writeln!(
             out,
             "# Norvig's random_puzzle experiment (seed {seed}): these puzzles may have no \
@@ -58,9 +63,12 @@ pub fn run(args: &Generate, threads: usize, out: &mut dyn Write) -> io::Result<u
     };
     let mut progress = Progress::new(None, messages::quiet());
     let mut done = 0;
-    let mut batch = Vec::with_capacity(BATCH as usize);
+    let mut batch = Vec::with_capacity(ROUND as usize);
     while done < args.count {
-        let n = BATCH.min(args.count - done);
+        if signals::interrupted() {
+            break;
+        }
+        let n = ROUND.min(args.count - done);
         pool.install(|| {
             (0..n as usize)
                 .into_par_iter()
@@ -70,14 +78,18 @@ pub fn run(args: &Generate, threads: usize, out: &mut dyn Write) -> io::Result<u
         for puzzle in &batch {
             let Some(puzzle) = puzzle else {
                 progress.finish();
-                let aim = match (args.clues, args.level) {
-                    (Some(k), Some(l)) => format!("{k} givens at level {l}"),
-                    (None, Some(l)) => format!("level {l}"),
+                let rating = settings.er.map(|(low, high)| match args.level {
+                    Some(level) => format!("level {level} (ER {low}..{high})"),
+                    None => format!("ER {low}..{high}"),
+                });
+                let aim = match (args.clues, rating) {
+                    (Some(k), Some(r)) => format!("{k} givens at {r}"),
+                    (None, Some(r)) => r,
                     (k, None) => format!("{} givens", k.unwrap_or(0)),
                 };
                 messages::error(format_args!(
                     "could not reach {aim} in {} filled grids; try more clues, another \
-                     level or more --attempts",
+                     rating or more --attempts",
                     settings.attempts
                 ));
                 out.flush()?;
@@ -86,36 +98,46 @@ pub fn run(args: &Generate, threads: usize, out: &mut dyn Write) -> io::Result<u
             write_puzzle(out, puzzle, args)?;
         }
         done += n;
+        signals::written(n, "generate", done as usize);
         progress.update_count(done, args.count);
     }
     progress.finish();
     out.flush()?;
-    Ok(EXIT_OK)
+    Ok(signals::interrupted_exit().unwrap_or(EXIT_OK))
 }
 
 fn write_puzzle(out: &mut dyn Write, puzzle: &Grid, args: &Generate) -> io::Result<()> {
+    // Norvig's experiment makes puzzles with any number of solutions: each is counted
+    // (up to 2) and labelled; a generated puzzle is unique by construction.
+    let solutions = args
+        .norvig_random
+        .then(|| bitdoku_solver::count_solutions(puzzle, 2));
+    let label = match solutions {
+        Some(0) => "  norvig-random: unsolvable",
+        Some(1) => "  norvig-random: unique",
+        Some(_) => "  norvig-random: multiple",
+        None => "",
+    };
     match args.format {
-        Format::Json => {
-            let line = puzzle.to_line();
+        PuzzleFormat::Json => {
             let json = serde_json::json!({
-                "puzzle": std::str::from_utf8(&line).unwrap_or(""),
+                "puzzle": puzzle.to_string(),
                 "givens": puzzle.givens(),
-                "unique": !args.norvig_random,
+                "solutions": solutions.unwrap_or(1),
+                "unique": solutions.is_none_or(|n| n == 1),
             });
             serde_json::to_writer(&mut *out, &json).map_err(io::Error::other)?;
             out.write_all(b"\n")
         }
-        Format::Grid => {
-            if args.norvig_random {
-                writeln!(out, "# norvig-random: 0, 1 or more solutions")?;
+        PuzzleFormat::Grid => {
+            if !label.is_empty() {
+                writeln!(out, "#{label}")?;
             }
             write_grid(out, puzzle, Format::Grid)
         }
-        Format::Line | Format::Tsv => {
+        PuzzleFormat::Line => {
             out.write_all(&puzzle.to_line())?;
-            if args.norvig_random {
-                out.write_all(b"  norvig-random: 0, 1 or more solutions")?;
-            }
+            out.write_all(label.as_bytes())?;
             out.write_all(b"\n")
         }
     }

@@ -2,6 +2,8 @@
 //! puzzle records. Memory stays bounded whatever the input: a line longer than
 //! [`MAX_LINE`] is skipped to its end without being stored, and becomes an error record.
 
+use crate::messages::{self, Totals};
+use crate::puzzles;
 use bitdoku_core::{ParseErrorKind, Record, RecordReader};
 use std::fs::File;
 #[cfg(test)]
@@ -118,6 +120,110 @@ impl Source {
             (true, 0, _) => Some("no puzzles: only blank lines and # comments"),
             _ => None,
         }
+    }
+}
+
+/// The inputs of a run, opened one after the other and read in batches: the one input
+/// loop of every subcommand. An input that cannot be read, or holds no puzzle, is
+/// reported and counted in the run's [`Totals`] (the exit status comes from there).
+pub struct Inputs<'a> {
+    paths: &'a [String],
+    next: usize,
+    current: Option<Source>,
+    /// Names for messages, by input index.
+    names: Vec<String>,
+    /// Bytes consumed in inputs already finished.
+    finished_bytes: u64,
+    /// The size of the next batch.
+    batch_size: usize,
+    /// The largest batch.
+    max_batch: usize,
+    /// Read without the repeated-digit check (see [`Source::without_conflict_check`]).
+    unchecked: bool,
+}
+
+impl<'a> Inputs<'a> {
+    /// The inputs `paths` (`-` for stdin; see [`puzzles::open`]), read in batches of
+    /// `first` records, each next one twice as big up to `max`.
+    pub fn new(paths: &'a [String], first: usize, max: usize) -> Inputs<'a> {
+        Inputs {
+            paths,
+            next: 0,
+            current: None,
+            names: Vec::new(),
+            finished_bytes: 0,
+            batch_size: first.max(1),
+            max_batch: max.max(1),
+            unchecked: false,
+        }
+    }
+
+    /// Reads without the repeated-digit check: for `solve` and `count`, which check the
+    /// grids that do not solve.
+    pub fn without_conflict_check(mut self) -> Inputs<'a> {
+        self.unchecked = true;
+        self
+    }
+
+    /// Fills `records` with the next records (never mixing two inputs) and returns the
+    /// index of their input; `None` at the end, or once a signal came.
+    pub fn next_batch(&mut self, records: &mut Vec<Record>, totals: &mut Totals) -> Option<usize> {
+        records.clear();
+        loop {
+            if crate::signals::interrupted() {
+                return None;
+            }
+            let source = match &mut self.current {
+                Some(s) => s,
+                None => {
+                    let path = self.paths.get(self.next)?;
+                    self.next += 1;
+                    match puzzles::open(path) {
+                        Ok(s) => {
+                            let s = if self.unchecked {
+                                s.without_conflict_check()
+                            } else {
+                                s
+                            };
+                            self.names.push(s.name.clone());
+                            self.current.insert(s)
+                        }
+                        Err(e) => {
+                            messages::input(path, e);
+                            totals.unreadable += 1;
+                            continue;
+                        }
+                    }
+                }
+            };
+            let read = source.read_records(records, self.batch_size);
+            self.batch_size = (self.batch_size * 2).min(self.max_batch);
+            if let Err(e) = &read {
+                messages::input(&source.name, e);
+                totals.unreadable += 1;
+            }
+            if read.is_err() || records.is_empty() {
+                if let Some(why) = source.why_empty() {
+                    messages::input(&source.name, why);
+                    totals.empty += 1;
+                }
+                self.finished_bytes += source.consumed;
+                self.current = None;
+            }
+            if !records.is_empty() {
+                return Some(self.names.len() - 1);
+            }
+        }
+    }
+
+    /// The name of input `index`, for messages and records.
+    pub fn name(&self, index: usize) -> &str {
+        self.names.get(index).map_or("", String::as_str)
+    }
+
+    /// Bytes consumed over all inputs so far.
+    pub fn consumed(&self) -> u64 {
+        self.finished_bytes + self.current.as_ref().map_or(0, |s| s.consumed)
     }
 }
 

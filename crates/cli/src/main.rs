@@ -1,11 +1,12 @@
 //! `bitdoku`: the command line. A thin layer over `bitdoku-core` and
 //! `bitdoku-solver`: arguments, files and stdin, output, exit status.
 //!
-//! Every subcommand reads its puzzle arguments through [`puzzles`], says everything on
-//! stderr through [`messages`] (which also owns the exit-status policy), and reports
-//! each record as a [`status::Status`]. `solve`, `count` and `rate` run through
-//! [`pipeline`] (batches, or one record at a time with `--line-buffered`), each record's
-//! work in [`work`] and its output record in [`output`].
+//! Every subcommand reads its puzzle arguments through [`puzzles`] and the one input
+//! loop ([`input::Inputs`]), says everything on stderr through [`messages`] (which also
+//! owns the exit-status policy), and reports each record as a [`status::Status`].
+//! `solve`, `count` and `rate` run through [`pipeline`] (chunks, or one record at a time
+//! with `--line-buffered`), each record's work in [`work`] and its output record in
+//! [`output`]; the others through [`each`], one record at a time.
 
 mod args;
 mod backend;
@@ -15,6 +16,7 @@ mod each;
 mod enumerate;
 mod explain;
 mod generate;
+mod hint;
 mod input;
 mod messages;
 mod minimize;
@@ -25,9 +27,11 @@ mod puzzles;
 mod show;
 mod signals;
 mod status;
+mod threads;
 mod work;
 
-use args::{Cli, Command, SolverChoice};
+use args::{Cli, Command, Records, Search, SolverChoice};
+use bitdoku_solver::Options;
 use clap::{CommandFactory, FromArgMatches};
 use messages::{EXIT_OK, EXIT_USAGE, EXIT_WRITE};
 use std::io::{self, IsTerminal, Write};
@@ -107,64 +111,59 @@ impl<W: Write> Write for Marked<W> {
     }
 }
 
-/// Threads to use: as asked, but no more than the CPUs there are (more threads only
-/// wait for a CPU, and rayon's idle workers spin before they sleep).
-fn threads(asked: Option<u32>) -> usize {
-    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
-    match asked {
-        None => cpus,
-        Some(n) if n as usize > cpus => {
-            messages::note(format_args!(
-                "--threads {n}: using {cpus}, the number of CPUs"
-            ));
-            cpus
-        }
-        Some(n) => n as usize,
-    }
-}
-
 fn execute(cli: Cli) -> io::Result<u8> {
-    let (run_args, task) = match cli.command {
-        Command::Solve(r) => (r, work::Task::Solve),
-        Command::Count(c) => {
-            let limit = usize::try_from(c.limit).unwrap_or(usize::MAX);
-            (c.run, work::Task::Count(limit))
+    match cli.command {
+        Command::Solve(a) => run(&a.records, Some(&a.search), a.format, work::Task::Solve),
+        Command::Count(a) => {
+            let limit = usize::try_from(a.limit).unwrap_or(usize::MAX).max(1);
+            run(
+                &a.records,
+                Some(&a.search),
+                a.format,
+                work::Task::Count(limit),
+            )
         }
-        Command::Rate(r) => (r.run, work::Task::Rate),
-        Command::Bench(b) => return bench::bench(&b),
-        Command::Show(s) => return with_stdout(|out| show::show(&s.puzzles, s.pencilmarks, out)),
-        Command::Minimize(m) => return with_stdout(|out| minimize::run(&m, out)),
-        Command::Enumerate(e) => return with_stdout(|out| enumerate::run(&e, out)),
-        Command::Canon(c) => {
-            let threads = threads(c.threads);
-            return with_stdout(|out| canon::run(&c, threads, out));
+        Command::Rate(a) => run(&a.records, None, a.format, work::Task::Rate),
+        Command::Hint(a) => with_stdout(|out| hint::run(&a, out)),
+        Command::Explain(a) => with_stdout(|out| explain::run(&a, out)),
+        Command::Show(a) => with_stdout(|out| show::run(&a, out)),
+        Command::Minimize(a) => with_stdout(|out| minimize::run(&a, out)),
+        Command::Enumerate(a) => with_stdout(|out| enumerate::run(&a, out)),
+        Command::Bench(a) => with_stdout(|out| bench::run(&a, out)),
+        Command::Canon(a) => {
+            let threads = threads::clamp(a.threads.threads);
+            with_stdout(|out| canon::run(&a, threads, out))
         }
-        Command::Generate(g) => {
-            messages::set_quiet(g.quiet);
-            let threads = threads(g.threads);
-            return with_stdout(|out| generate::run(&g, threads, out));
+        Command::Generate(a) => {
+            messages::set_quiet(a.quiet);
+            let threads = threads::clamp(a.threads.threads);
+            with_stdout(|out| generate::run(&a, threads, out))
         }
-        Command::Explain(e) => return with_stdout(|out| explain::run(&e, out)),
         Command::Completions { shell } => {
             // Into a buffer first: clap_complete panics on a write error.
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "bitdoku", &mut script);
-            return with_stdout(|out| out.write_all(&script).map(|()| EXIT_OK));
+            with_stdout(|out| out.write_all(&script).map(|()| EXIT_OK))
         }
-    };
-    run(run_args, task)
+    }
 }
 
-/// `solve`, `count` and `rate`.
-fn run(args: args::Run, task: work::Task) -> io::Result<u8> {
-    messages::set_quiet(args.quiet);
-    let norvig = args.solver == SolverChoice::Norvig;
-    let budgets = [
-        (args.max_guesses.is_some(), "--max-guesses"),
-        (args.timeout.is_some(), "--timeout"),
-        (args.cpu_timeout.is_some(), "--cpu-timeout"),
-    ];
-    if norvig {
+/// `solve`, `count` and `rate`: the records' pipeline. `search` is the solver and its
+/// budgets (none for `rate`, which does not search).
+fn run(
+    records: &Records,
+    search: Option<&Search>,
+    format: args::Format,
+    task: work::Task,
+) -> io::Result<u8> {
+    messages::set_quiet(records.quiet);
+    let norvig = search.is_some_and(|s| s.solver == SolverChoice::Norvig);
+    if let Some(search) = search.filter(|_| norvig) {
+        let budgets = [
+            (search.max_guesses.is_some(), "--max-guesses"),
+            (search.timeout.is_some(), "--timeout"),
+            (search.cpu_timeout.is_some(), "--cpu-timeout"),
+        ];
         if let Some((_, flag)) = budgets.iter().find(|(asked, _)| *asked) {
             messages::error(format_args!(
                 "--solver norvig takes no budget ({flag}): its search cannot be stopped \
@@ -172,66 +171,57 @@ fn run(args: args::Run, task: work::Task) -> io::Result<u8> {
             ));
             return Ok(EXIT_USAGE);
         }
-        if task == work::Task::Rate {
-            messages::error("rate works with the bitset solver only (--solver bitset)");
-            return Ok(EXIT_USAGE);
-        }
     }
-    if task == work::Task::Rate {
-        if let Some((_, flag)) = budgets[1..].iter().find(|(asked, _)| *asked) {
-            messages::error(format_args!(
-                "rate takes --max-guesses as its budget, not {flag}"
-            ));
-            return Ok(EXIT_USAGE);
-        }
-    }
-    let backend = match backend::chosen(args.backend, args.no_simd) {
+    let chosen = search.map_or(Ok(bitdoku_solver::Backend::best()), |s| {
+        backend::chosen(s.backend, s.no_simd)
+    });
+    let backend = match chosen {
         Ok(backend) => backend,
         Err(message) => {
             messages::error(message);
             return Ok(EXIT_USAGE);
         }
     };
-    let inputs = puzzles::or_stdin(&args.files);
-    let how = pipeline::Run {
-        threads: threads(args.threads),
-        line_buffered: args.line_buffered
+    let inputs = puzzles::or_stdin(&records.puzzles.puzzles);
+    let how = pipeline::Plan {
+        threads: threads::clamp(records.threads.threads),
+        line_buffered: records.line_buffered
             || (inputs.iter().any(|i| i == "-") && io::stdin().is_terminal()),
-        quiet: args.quiet,
+        quiet: records.quiet,
     };
-    let settings = work::Settings {
+    let job = work::Job {
         task,
-        max_guesses: args.max_guesses,
-        timeout: args.timeout,
-        cpu_timeout: args.cpu_timeout,
-        backend,
-        timed: args.stats,
+        options: Options::default()
+            .with_max_guesses(search.and_then(|s| s.max_guesses))
+            .with_time_limit(search.and_then(|s| s.timeout))
+            .with_backend(backend),
+        cpu_timeout: search.and_then(|s| s.cpu_timeout),
+        timed: records.stats,
         norvig: norvig.then(bitdoku_norvig::Norvig::new),
     };
     let writer = output::Writer {
-        format: args.format(),
+        format: records.format(format),
         task,
-        stats: args.stats,
-        counts_guesses: !norvig,
-        timeout: args.timeout,
+        stats: records.stats,
+        counts_guesses: !norvig && task != work::Task::Rate,
+        timeout: search.and_then(|s| s.timeout),
     };
-    signals::watch();
     let started = std::time::Instant::now();
-    // Not locked: the batch loop writes from a pool thread. Buffered, so the lock is
+    // Not locked: the chunk loop writes from a pool thread. Buffered, so the lock is
     // taken once per 64 KiB.
     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout());
-    let totals = pipeline::run(&inputs, &settings, &writer, &how, &mut out)?;
+    let totals = pipeline::run(&inputs, &job, &writer, &how, &mut out)?;
     out.flush().map_err(messages::write_error)?;
-    if let Some(code) = signals::interrupted_exit() {
-        return Ok(code);
+    if signals::interrupted() {
+        return Ok(messages::exit_code(&totals, records.exit_zero));
     }
     if let work::Task::Count(limit) = task {
         messages::count_summary(&totals, limit);
     }
-    if args.stats {
-        messages::stats(
+    if records.stats {
+        messages::summary(
             &totals,
-            &messages::Stats {
+            &messages::Summary {
                 verb: match task {
                     work::Task::Solve => "Solved",
                     work::Task::Count(_) => "Unique:",
@@ -239,10 +229,16 @@ fn run(args: args::Run, task: work::Task) -> io::Result<u8> {
                 },
                 wall_secs: started.elapsed().as_secs_f64(),
                 threads: if how.line_buffered { 1 } else { how.threads },
-                counts_guesses: !norvig,
-                solver: if norvig { "norvig" } else { backend.name() },
+                counts_guesses: writer.counts_guesses,
+                solver: if norvig {
+                    "norvig"
+                } else if task == work::Task::Rate {
+                    "steps"
+                } else {
+                    backend.name()
+                },
             },
         );
     }
-    Ok(totals.exit_code(args.exit_zero))
+    Ok(messages::exit_code(&totals, records.exit_zero))
 }

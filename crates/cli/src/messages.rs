@@ -123,7 +123,7 @@ pub struct Totals {
     pub secs: f64,
     /// The longest per-puzzle solver time (with `--stats`).
     pub max_secs: f64,
-    /// Guesses over all puzzles (`None` once a solver that does not count them ran).
+    /// Guesses over all puzzles.
     pub guesses: u64,
 }
 
@@ -164,9 +164,16 @@ impl Totals {
     }
 }
 
+/// The exit status of a run that has read its inputs: 128 + the signal if one stopped
+/// it (after saying how far it got), else [`Totals::exit_code`]. Every subcommand that
+/// reads puzzles ends with this.
+pub fn exit_code(totals: &Totals, exit_zero: bool) -> u8 {
+    crate::signals::interrupted_exit().unwrap_or_else(|| totals.exit_code(exit_zero))
+}
+
 /// The exit status of a run with `unreadable` inputs that could not be read and
 /// `failed` records that did not succeed: the one policy every subcommand ends with.
-pub fn exit_status(unreadable: u64, failed: u64) -> u8 {
+fn exit_status(unreadable: u64, failed: u64) -> u8 {
     if unreadable > 0 {
         EXIT_USAGE
     } else if failed > 0 {
@@ -180,11 +187,11 @@ pub fn exit_status(unreadable: u64, failed: u64) -> u8 {
 pub fn count_summary(totals: &Totals, limit: usize) {
     let n = totals.records();
     let mut line = format!(
-        "counted {n} puzzle{}: {} unique, {} multiple, {} none",
+        "counted {n} puzzle{}: {} unique, {} multiple, {} unsolvable",
         plural(n),
         totals.of(Status::Unique),
         totals.of(Status::Multiple),
-        totals.of(Status::NoSolution)
+        totals.of(Status::Unsolvable)
     );
     for status in [
         Status::Solvable,
@@ -200,7 +207,7 @@ pub fn count_summary(totals: &Totals, limit: usize) {
 }
 
 /// What `--stats` prints: `verb` is `Solved`, `Unique:` or `Rated`.
-pub struct Stats<'a> {
+pub struct Summary<'a> {
     /// The first word of the summary.
     pub verb: &'a str,
     /// Wall time of the run.
@@ -215,7 +222,7 @@ pub struct Stats<'a> {
 
 /// Norvig's summary line and the effort line, on stderr (printed even with `--quiet`:
 /// they were asked for).
-pub fn stats(totals: &Totals, s: &Stats) {
+pub fn summary(totals: &Totals, s: &Summary) {
     let n = totals.records();
     let good = totals.good();
     let per_sec = if s.wall_secs > 0.0 {

@@ -1,56 +1,44 @@
 //! `bitdoku minimize`: each puzzle with every given it does not need removed (see
-//! `bitdoku_solver::minimize`): one line per puzzle, `none` for a puzzle with no
-//! solution, `invalid` for a record that is not a puzzle.
+//! `bitdoku_solver::minimize`): one line per puzzle, its tag kept after it; `unsolvable`
+//! for a puzzle with no solution, `invalid` for a record that is not a puzzle (or is a
+//! pencilmark puzzle, which has no givens to remove).
 
-use crate::each::{for_each_puzzle, Done};
+use crate::args::Minimize;
+use crate::each::for_each_record;
+use crate::messages;
+use crate::output::write_with_tag;
 use crate::puzzles::or_stdin;
+use crate::status::Status;
 use bitdoku_core::Puzzle;
 use bitdoku_solver::minimize::minimize;
-use clap::Args;
 use std::io::{self, Write};
-
-/// `minimize` options.
-#[derive(Args, Debug)]
-#[command(after_help = "\
-A unique puzzle loses givens (tried in row-major order) while it stays unique. A puzzle
-with several solutions first gets givens from its first solution where a second one
-differs, so the result is unique with that first solution. A puzzle with no solution is
-an error (exit status 1).
-
-Examples:
-  bitdoku minimize puzzles/norvig-examples.txt
-  bitdoku generate -n 5 --clues 30 | bitdoku minimize | bitdoku count")]
-pub struct Minimize {
-    /// Puzzle files, `-` for stdin, or puzzles written out. Default: stdin.
-    #[arg(value_name = "PUZZLE")]
-    pub puzzles: Vec<String>,
-}
 
 /// Writes each puzzle's minimal form; the exit code.
 pub fn run(args: &Minimize, out: &mut dyn Write) -> io::Result<u8> {
-    for_each_puzzle(&or_stdin(&args.puzzles), |_, _, puzzle| {
-        let grid = match puzzle {
-            Some(Puzzle::Candidates(_)) => {
-                out.write_all(b"invalid\n")?;
-                return Ok(Done::Failed(crate::messages::GIVENS_ONLY.into()));
+    let totals = for_each_record(&or_stdin(&args.puzzles.puzzles), |name, record| {
+        let grid = match &record.puzzle {
+            Ok(Puzzle::Givens(grid)) => grid,
+            Ok(Puzzle::Candidates(_)) => {
+                messages::record(name, record.line, 0, messages::GIVENS_ONLY);
+                write_with_tag(out, Status::Invalid.word().as_bytes(), record)?;
+                return Ok(Status::Invalid);
             }
-            Some(Puzzle::Givens(grid)) => Some(grid),
-            None => None,
+            Err(_) => {
+                write_with_tag(out, Status::Invalid.word().as_bytes(), record)?;
+                return Ok(Status::Invalid);
+            }
         };
-        match grid.map(minimize) {
-            None => {
-                out.write_all(b"invalid\n")?;
-                Ok(Done::Ok)
+        match minimize(grid) {
+            Ok(minimal) => {
+                write_with_tag(out, &minimal.to_line(), record)?;
+                Ok(Status::Done)
             }
-            Some(Ok(minimal)) => {
-                out.write_all(&minimal.to_line())?;
-                out.write_all(b"\n")?;
-                Ok(Done::Ok)
-            }
-            Some(Err(e)) => {
-                out.write_all(b"none\n")?;
-                Ok(Done::Failed(e.to_string()))
+            Err(e) => {
+                messages::record(name, record.line, 0, format_args!("unsolvable: {e}"));
+                write_with_tag(out, Status::Unsolvable.word().as_bytes(), record)?;
+                Ok(Status::Unsolvable)
             }
         }
-    })
+    })?;
+    Ok(messages::exit_code(&totals, false))
 }

@@ -81,7 +81,7 @@ pub fn tag_of(record: &Record) -> Option<&str> {
 /// Why a record is not what was asked for, in words (`None` for a good record).
 pub fn why(done: &Done, w: &Writer) -> Option<String> {
     Some(match done.status {
-        Status::Unsolvable | Status::NoSolution => "no solution".to_string(),
+        Status::Unsolvable => "unsolvable: the puzzle has no solution".to_string(),
         Status::GaveUp => format!("gave up after {} guesses", done.stats.guesses),
         Status::TimedOut => match w.timeout {
             Some(t) => format!(
@@ -92,9 +92,15 @@ pub fn why(done: &Done, w: &Writer) -> Option<String> {
             None => format!("timed out after {} guesses (CPU time)", done.stats.guesses),
         },
         Status::Invalid => done.error.map(|e| e.to_string())?,
-        Status::NotUnique => "more than one solution: not rated".to_string(),
+        Status::NotUnique => "not-unique: more than one solution, so not rated".to_string(),
+        Status::Stalled => "stalled: no technique of the ladder finds a step".to_string(),
         Status::Multiple => return None,
-        Status::Solved | Status::Unique | Status::Solvable | Status::Rated => return None,
+        Status::Solved
+        | Status::Unique
+        | Status::Solvable
+        | Status::Rated
+        | Status::Hinted
+        | Status::Done => return None,
     })
 }
 
@@ -253,6 +259,17 @@ impl Writer {
 /// A rated technique's name, or `stalled` when the path found no step to go on.
 fn technique(named: Option<bitdoku_solver::rate::Named>) -> String {
     named.map_or_else(|| "stalled".to_string(), |n| n.to_string())
+}
+
+/// `text` (a puzzle line, or a word), then the record's tag after a space if it has one,
+/// then a newline: the puzzle tools' lines, which keep their inputs' tags.
+pub fn write_with_tag(out: &mut dyn Write, text: &[u8], record: &Record) -> io::Result<()> {
+    out.write_all(text)?;
+    if let Some(tag) = record.tag() {
+        out.write_all(b" ")?;
+        out.write_all(tag.as_bytes())?;
+    }
+    out.write_all(b"\n")
 }
 
 /// A solution as one line, or as Norvig's boxed grid followed by a blank line.

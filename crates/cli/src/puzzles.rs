@@ -4,7 +4,6 @@
 //! status 2). No arguments means standard input.
 
 use crate::input::Source;
-use crate::messages;
 use bitdoku_core::{Record, RecordReader};
 use std::path::Path;
 
@@ -47,50 +46,6 @@ fn is_puzzle_text(text: &str) -> bool {
     }
     reader.finish(&mut count);
     good > 0 && bad == 0
-}
-
-/// Reads every record of every argument in turn, calling `each` with the input's name
-/// (for the subcommands that take few puzzles: `show`). Returns the inputs that could
-/// not be read or held no puzzle.
-pub fn for_each_record(
-    args: &[String],
-    mut each: impl FnMut(&str, &Record) -> std::io::Result<()>,
-) -> std::io::Result<u64> {
-    let mut unreadable = 0;
-    let mut batch = Vec::new();
-    for arg in args {
-        let mut source = match open(arg) {
-            Ok(s) => s,
-            Err(e) => {
-                messages::input(arg, e);
-                unreadable += 1;
-                continue;
-            }
-        };
-        loop {
-            batch.clear();
-            let read = source.read_records(&mut batch, 1024);
-            for record in &batch {
-                each(&source.name, record)?;
-            }
-            match read {
-                Ok(0) => {
-                    if let Some(why) = source.why_empty() {
-                        messages::input(&source.name, why);
-                        unreadable += 1;
-                    }
-                    break;
-                }
-                Ok(_) => {}
-                Err(e) => {
-                    messages::input(&source.name, e);
-                    unreadable += 1;
-                    break;
-                }
-            }
-        }
-    }
-    Ok(unreadable)
 }
 
 #[cfg(test)]

@@ -1,13 +1,14 @@
 //! The one status of a record, whatever the subcommand and the output format: what the
 //! record's line says, what JSON's `"status"` says, how the totals count it and whether
-//! it fails the run (exit status 1).
+//! it fails the run (exit status 1). The words are the project's vocabulary
+//! (docs/vocabulary.md), the same in the Python, C and JavaScript bindings.
 
 /// What became of one puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
     /// `solve`: solved.
     Solved,
-    /// `solve` and `rate`: the puzzle has no solution.
+    /// The puzzle has no solution (every subcommand says it with this word).
     Unsolvable,
     /// `count`: exactly one solution.
     Unique,
@@ -15,30 +16,37 @@ pub enum Status {
     Multiple,
     /// `count --limit 1`: at least one solution (whether more, was not asked).
     Solvable,
-    /// `count`: no solution.
-    NoSolution,
     /// `rate`: rated, and the puzzle has exactly one solution.
     Rated,
-    /// `rate`: rated on its first solution, but the puzzle has more than one.
+    /// `rate`, `hint`: the puzzle has more than one solution, so it is not rated.
     NotUnique,
+    /// `hint`: a step was found.
+    Hinted,
+    /// `hint`, `rate`: the techniques found no step before the grid was solved.
+    Stalled,
+    /// The puzzle tools (`show`, `explain`, `minimize`, `canon`, `enumerate`): done.
+    Done,
     /// The guess budget (`--max-guesses`) ran out first.
     GaveUp,
     /// The time budget (`--timeout` or `--cpu-timeout`) ran out first.
     TimedOut,
-    /// The record is not a puzzle (or repeats a given digit in a unit).
+    /// The record is not a puzzle (or repeats a given digit in a unit, or the
+    /// subcommand does not take its kind).
     Invalid,
 }
 
 /// Every status, in the order of [`Status::index`].
-pub const ALL: [Status; 11] = [
+pub const ALL: [Status; 13] = [
     Status::Solved,
     Status::Unsolvable,
     Status::Unique,
     Status::Multiple,
     Status::Solvable,
-    Status::NoSolution,
     Status::Rated,
     Status::NotUnique,
+    Status::Hinted,
+    Status::Stalled,
+    Status::Done,
     Status::GaveUp,
     Status::TimedOut,
     Status::Invalid,
@@ -53,9 +61,11 @@ impl Status {
             Status::Unique => "unique",
             Status::Multiple => "multiple",
             Status::Solvable => "solvable",
-            Status::NoSolution => "none",
             Status::Rated => "rated",
             Status::NotUnique => "not-unique",
+            Status::Hinted => "hint",
+            Status::Stalled => "stalled",
+            Status::Done => "done",
             Status::GaveUp => "gave-up",
             Status::TimedOut => "timed-out",
             Status::Invalid => "invalid",
@@ -67,7 +77,12 @@ impl Status {
     pub const fn is_good(self) -> bool {
         matches!(
             self,
-            Status::Solved | Status::Unique | Status::Solvable | Status::Rated
+            Status::Solved
+                | Status::Unique
+                | Status::Solvable
+                | Status::Rated
+                | Status::Hinted
+                | Status::Done
         )
     }
 

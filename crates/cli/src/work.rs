@@ -4,7 +4,7 @@
 use crate::status::Status;
 use bitdoku_core::{Grid, ParseError, Puzzle, Record};
 use bitdoku_solver::rate::{Rating, Unrated};
-use bitdoku_solver::{search, search_observed, Observer, Options, Stats};
+use bitdoku_solver::{search_observed, Observer, Options, Stats, TIME_CHECK_GUESSES};
 use std::time::{Duration, Instant};
 
 /// What to do with each puzzle.
@@ -19,21 +19,26 @@ pub enum Task {
 }
 
 /// How each puzzle is worked on.
-pub struct Settings {
+pub struct Job {
     /// Solve, count or rate.
     pub task: Task,
-    /// Guess budget per puzzle.
-    pub max_guesses: Option<u64>,
-    /// Wall-clock budget per puzzle.
-    pub timeout: Option<Duration>,
+    /// The search's limits and back-end (guess budget, wall-clock budget).
+    pub options: Options,
     /// CPU-time budget per puzzle (the solving thread's own CPU time).
     pub cpu_timeout: Option<Duration>,
-    /// The bitset solver's back-end (resolved for this CPU).
-    pub backend: bitdoku_solver::Backend,
     /// Time each puzzle.
     pub timed: bool,
     /// The string solver, when it was chosen instead of the bitset one.
     pub norvig: Option<bitdoku_norvig::Norvig>,
+}
+
+impl Job {
+    /// True when the records are read without the repeated-digit check (the search
+    /// finds a repeated given's puzzle unsolvable, and [`work`] then names the
+    /// repeat), so that valid puzzles skip the check.
+    pub fn unchecked(&self) -> bool {
+        self.task != Task::Rate
+    }
 }
 
 /// What became of one record.
@@ -41,7 +46,8 @@ pub struct Settings {
 pub struct Done {
     /// The status.
     pub status: Status,
-    /// The solution (solve), or the one solution (count, when unique).
+    /// The solution (solve), the one solution (count, when unique; rate), or the first
+    /// of several (rate, not unique).
     pub solution: Option<Grid>,
     /// Count: solutions found (at most the limit).
     pub solutions: usize,
@@ -51,7 +57,7 @@ pub struct Done {
     pub error: Option<ParseError>,
     /// The solver's effort.
     pub stats: Stats,
-    /// Seconds spent on this puzzle (with [`Settings::timed`]).
+    /// Seconds spent on this puzzle (with [`Job::timed`]).
     pub secs: f64,
 }
 
@@ -69,14 +75,6 @@ impl Done {
     }
 }
 
-/// The clocks a time budget can run on.
-#[derive(Clone, Copy)]
-enum Clock {
-    Wall(Instant),
-    /// The solving thread's CPU time, in nanoseconds, at which the budget is spent.
-    Cpu(u128),
-}
-
 /// The solving thread's CPU time in nanoseconds (0 where the clock cannot be read).
 pub fn thread_cpu_nanos() -> u128 {
     use nix::time::{clock_gettime, ClockId};
@@ -87,47 +85,43 @@ pub fn thread_cpu_nanos() -> u128 {
     })
 }
 
-/// Stops a search once a time budget is spent. Reading a clock costs tens of
-/// nanoseconds (wall) to a few hundred (CPU), so it is read every 64 guesses.
-struct Deadline {
-    clocks: [Option<Clock>; 2],
-    guesses: u32,
+/// Stops a search once the thread's CPU-time budget is spent. The clock costs a few
+/// hundred nanoseconds to read, so it is read every [`TIME_CHECK_GUESSES`] guesses, as
+/// the library reads the wall clock for [`Options::time_limit`].
+struct CpuDeadline {
+    at: u128,
+    guesses: u64,
     passed: bool,
 }
 
-impl Observer for Deadline {
+impl Observer for CpuDeadline {
     #[inline]
     fn keep_going(&mut self) -> bool {
-        self.guesses = self.guesses.wrapping_add(1);
-        if self.guesses.is_multiple_of(64) {
-            for clock in self.clocks.iter().flatten() {
-                self.passed |= match *clock {
-                    Clock::Wall(at) => Instant::now() >= at,
-                    Clock::Cpu(at) => thread_cpu_nanos() >= at,
-                };
-            }
+        self.guesses += 1;
+        if self.guesses.is_multiple_of(TIME_CHECK_GUESSES) {
+            self.passed |= thread_cpu_nanos() >= self.at;
         }
         !self.passed
     }
 }
 
-/// Works on one record. The inputs are read without the repeated-digit check (it
-/// would cost every puzzle; see `RecordReader::without_conflict_check`), so a grid that
-/// has no solution is checked here, and one that repeats a digit is reported as
-/// invalid, exactly as a checking reader would have.
-pub fn work(record: &Record, settings: &Settings) -> Done {
-    let start = settings.timed.then(Instant::now);
+/// Works on one record. Solving and counting read the inputs without the
+/// repeated-digit check (it would cost every puzzle; see [`Job::unchecked`]), so a
+/// puzzle that has no solution is checked here, and one that repeats a given is
+/// reported as invalid, exactly as a checking reader would have.
+pub fn work(record: &Record, job: &Job) -> Done {
+    let start = job.timed.then(Instant::now);
     let mut done = match &record.puzzle {
-        Ok(puzzle) => match settings.task {
+        Ok(puzzle) => match job.task {
             Task::Rate => rate(puzzle),
-            _ => solve(puzzle, settings),
+            _ => solve(puzzle, job),
         },
         Err(e) => Done {
             error: Some(*e),
             ..Done::new(Status::Invalid)
         },
     };
-    if matches!(done.status, Status::Unsolvable | Status::NoSolution) {
+    if done.status == Status::Unsolvable {
         if let Some(e) = record.conflict() {
             done = Done {
                 error: Some(e),
@@ -139,37 +133,26 @@ pub fn work(record: &Record, settings: &Settings) -> Done {
     done
 }
 
-fn solve(puzzle: &Puzzle, settings: &Settings) -> Done {
-    let limit = match settings.task {
-        Task::Count(n) => n,
+fn solve(puzzle: &Puzzle, job: &Job) -> Done {
+    let limit = match job.task {
+        Task::Count(n) => n.max(1),
         Task::Solve | Task::Rate => 1,
     };
-    if let Some(norvig) = &settings.norvig {
-        return norvig_work(norvig, puzzle, settings.task, limit);
+    if let Some(norvig) = &job.norvig {
+        return norvig_work(norvig, puzzle, job.task, limit);
     }
-    let options = Options::default()
-        .with_limit(limit)
-        .with_max_guesses(settings.max_guesses)
-        .with_backend(settings.backend);
-    let mut timed_out = false;
-    let outcome = if settings.timeout.is_none() && settings.cpu_timeout.is_none() {
-        search(puzzle, &options)
-    } else {
-        let mut deadline = Deadline {
-            clocks: [
-                settings.timeout.map(|t| Clock::Wall(Instant::now() + t)),
-                settings
-                    .cpu_timeout
-                    .map(|t| Clock::Cpu(thread_cpu_nanos() + t.as_nanos())),
-            ],
-            guesses: 0,
-            passed: false,
-        };
-        let outcome = search_observed(puzzle, &options, &mut deadline);
-        timed_out = deadline.passed;
-        outcome
+    let options = job.options.with_limit(limit);
+    let mut cpu = job.cpu_timeout.map(|t| CpuDeadline {
+        at: thread_cpu_nanos() + t.as_nanos(),
+        guesses: 0,
+        passed: false,
+    });
+    let outcome = match &mut cpu {
+        None => search_observed(puzzle, &options, ()),
+        Some(deadline) => search_observed(puzzle, &options, deadline),
     };
-    let status = match settings.task {
+    let timed_out = outcome.timed_out || cpu.is_some_and(|c| c.passed);
+    let status = match job.task {
         _ if !outcome.complete && timed_out => Status::TimedOut,
         _ if !outcome.complete => Status::GaveUp,
         Task::Solve | Task::Rate if outcome.solution.is_some() => Status::Solved,
@@ -190,7 +173,7 @@ fn solve(puzzle: &Puzzle, settings: &Settings) -> Done {
 
 fn count_status(solutions: usize, limit: usize) -> Status {
     match solutions {
-        0 => Status::NoSolution,
+        0 => Status::Unsolvable,
         1 if limit == 1 => Status::Solvable,
         1 => Status::Unique,
         _ => Status::Multiple,
@@ -204,7 +187,11 @@ fn rate(puzzle: &Puzzle) -> Done {
         Ok(rating) => Done {
             rating: Some(rating),
             solution: Some(rating.solution),
-            ..Done::new(Status::Rated)
+            ..Done::new(if rating.hardest.is_some() {
+                Status::Rated
+            } else {
+                Status::Stalled
+            })
         },
         Err(Unrated::NotUnique { first }) => Done {
             solution: Some(first),
@@ -256,6 +243,6 @@ mod tests {
         assert_eq!(count_status(1, 1), Status::Solvable);
         assert_eq!(count_status(1, 2), Status::Unique);
         assert_eq!(count_status(2, 2), Status::Multiple);
-        assert_eq!(count_status(0, 2), Status::NoSolution);
+        assert_eq!(count_status(0, 2), Status::Unsolvable);
     }
 }

@@ -77,7 +77,7 @@ fn counts_solutions() {
     let out = run(&["count", &two], None);
     assert_eq!(stdout(&out), "2+ multiple\n");
     assert_eq!(out.status.code(), Some(1));
-    assert!(stderr(&out).contains("counted 1 puzzle: 0 unique, 1 multiple, 0 none (limit 2)"));
+    assert!(stderr(&out).contains("counted 1 puzzle: 0 unique, 1 multiple, 0 unsolvable (limit 2)"));
     let out = run(&["count", "--limit", "3", &two], None);
     assert_eq!(stdout(&out), "2 multiple\n", "exactly two: no +");
     let out = run(
@@ -90,7 +90,7 @@ fn counts_solutions() {
     );
     assert_eq!(stdout(&out), "1 unique\n5+ multiple\ninvalid\n");
     assert!(
-        stderr(&out).contains("counted 3 puzzles: 1 unique, 1 multiple, 0 none, 1 invalid"),
+        stderr(&out).contains("counted 3 puzzles: 1 unique, 1 multiple, 0 unsolvable, 1 invalid"),
         "{}",
         stderr(&out)
     );
@@ -102,7 +102,7 @@ fn counts_solutions() {
     assert_eq!(stderr(&out), "", "--quiet: no summary");
     let unsolvable = format!("{}\n", UNSOLVABLE);
     let out = run(&["count", "--limit", "1"], Some(&(unsolvable + GRID1)));
-    assert_eq!(stdout(&out), "0 none\n1+ solvable\n");
+    assert_eq!(stdout(&out), "0 unsolvable\n1+ solvable\n");
 }
 
 #[test]
@@ -225,10 +225,17 @@ fn bench_prints_a_table_and_json_for_both_solvers() {
         ],
         None,
     );
-    let json = stdout(&out);
-    assert!(json.contains("\"solver\": \"bitset\""), "{json}");
-    assert!(json.contains("\"puzzles\": 3"), "{json}");
-    assert!(json.contains("\"solved\": 3"), "{json}");
+    // JSON Lines, as the help says: one object per row.
+    let rows: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0]["solver"], "bitset");
+    assert_eq!(
+        (rows[0]["puzzles"].as_u64(), rows[0]["solved"].as_u64()),
+        (Some(3), Some(3))
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -347,7 +354,7 @@ fn json_lines_have_the_documented_fields() {
         .as_str()
         .unwrap()
         .contains("column 3: unexpected character 'x'"));
-    assert_eq!(lines[4]["error"], "no solution");
+    assert_eq!(lines[4]["error"], "unsolvable: the puzzle has no solution");
     assert_eq!(lines[6]["line"], 9, "the boxed grid starts on line 9");
     assert_eq!(lines[6]["solution"], SOLVED1);
 
@@ -360,7 +367,7 @@ fn json_lines_have_the_documented_fields() {
     assert_eq!(lines[0]["solutions"], 1);
     assert_eq!(lines[0]["at_least"], false);
     assert_eq!(lines[0]["solution"], SOLVED1);
-    assert_eq!(lines[4]["status"], "none");
+    assert_eq!(lines[4]["status"], "unsolvable");
     assert_eq!(lines[5]["status"], "multiple");
     assert_eq!(lines[5]["at_least"], true);
     assert_eq!(lines[7]["status"], "multiple");
@@ -409,7 +416,7 @@ fn show_prints_norvigs_candidate_grid() {
         text.contains("norvig-examples.txt:5: solved by propagation"),
         "{text}"
     );
-    assert!(text.contains("# <stdin>:1: contradiction"), "{text}");
+    assert!(text.contains("# <stdin>:1: unsolvable"), "{text}");
     assert_eq!(text.matches("\n# ").count() + 1, 5);
     assert_eq!(out.status.code(), Some(1));
     let out = run(&["show", "no-such-file"], None);
@@ -499,36 +506,44 @@ fn generate_norvig_random_is_labeled() {
         .next()
         .unwrap()
         .starts_with("# Norvig's random_puzzle experiment"));
-    assert!(lines.all(|l| l.ends_with("norvig-random: 0, 1 or more solutions")));
+    // Each labelled with its own count (up to 2), as `count` would find it.
+    let labels: Vec<&str> = lines.clone().map(|l| &l[81..]).collect();
+    assert!(
+        labels.iter().all(|l| [
+            "  norvig-random: unsolvable",
+            "  norvig-random: unique",
+            "  norvig-random: multiple"
+        ]
+        .contains(l)),
+        "{labels:?}"
+    );
+    for line in lines {
+        let counted = stdout(&run(&["count", "--quiet", &line[..81]], None));
+        assert!(line.ends_with(&counted.trim_end()[counted.trim_end().rfind(' ').unwrap()..]));
+    }
     // The comments are skipped when the file is read back.
     let counted = run(&["count", "--format", "json", "--quiet"], Some(&text));
     assert_eq!(stdout(&counted).lines().count(), 50);
 }
 
 #[test]
-fn rate_levels_norvigs_examples() {
+fn rate_gives_sudoku_explainers_ratings() {
     let file = format!("{PUZZLES}/norvig-examples.txt");
     let out = run(&["rate", &file], None);
-    // hard1, the fourth, has more than one solution: rated on its first, and said so.
+    // hard1, the fourth, has more than one solution: not rated, and said so.
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert!(
-        stderr(&out).contains("norvig-examples.txt:9: more than one solution: rated on the first"),
+        stderr(&out).contains("norvig-examples.txt:9: not-unique"),
         "{}",
         stderr(&out)
     );
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 4);
-    assert!(lines[3].ends_with(" not-unique"), "{text}");
-    assert!(
-        lines[0].starts_with("3 hard        locked-candidates guesses 0"),
-        "{text}"
-    );
-    assert!(
-        lines[1].starts_with("1 easy        naked-single      guesses 0"),
-        "{text}"
-    );
-    assert!(lines[2].starts_with("6 deep-search search"), "{text}");
+    // As SukakuExplainer's serate rates them: 2.6/1.2/1.2 Pointing, 1.2/1.2/1.2.
+    assert_eq!(lines[0], "2.6/1.2/1.2 3 hard Pointing", "{text}");
+    assert_eq!(lines[1], "1.2/1.2/1.2 1 easy Hidden Single", "{text}");
+    assert_eq!(lines[3], "not-unique", "{text}");
     let out = run(
         &["rate", "--json", "-"],
         Some(&format!("{GRID1}\n{UNSOLVABLE}\nxx\n")),
@@ -537,65 +552,104 @@ fn rate_levels_norvigs_examples() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    assert_eq!(v[0]["level"], 3);
-    assert_eq!(v[0]["technique"], "locked-candidates");
+    assert_eq!(
+        (v[0]["er"].as_f64(), v[0]["ep"].as_f64()),
+        (Some(2.6), Some(1.2))
+    );
+    assert_eq!(v[0]["ed"].as_f64(), Some(1.2));
+    assert_eq!(
+        (v[0]["level"].as_u64(), v[0]["label"].as_str()),
+        (Some(3), Some("hard"))
+    );
+    assert_eq!(v[0]["technique"], "Pointing");
+    assert_eq!(v[0]["status"], "rated");
+    assert_eq!(v[0]["solution"], SOLVED1);
     assert_eq!(v[1]["status"], "unsolvable");
     assert_eq!(v[2]["status"], "invalid");
     assert_eq!(out.status.code(), Some(1));
+    // --format grid prints the solution under the line.
+    let out = run(&["rate", "--format", "grid", GRID1], None);
+    assert!(
+        stdout(&out).starts_with("2.6/1.2/1.2 3 hard Pointing\n4 1 7 |3 6 9 |8 2 5 \n"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn hint_gives_the_next_step() {
+    let out = run(&["hint", GRID1], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out).lines().next(),
+        Some("<argument>:1: Hidden Single (1.2): F2 = 4")
+    );
+    let out = run(&["hint", "--format", "json", GRID1], None);
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["status"], "hint");
+    assert_eq!(v["hint"]["technique"], "Hidden Single");
+    assert_eq!(v["hint"]["difficulty"].as_f64(), Some(1.2));
+    assert_eq!(v["hint"]["placement"]["square"], "F2");
+    assert_eq!(v["hint"]["placement"]["digit"], 4);
+    assert_eq!(v["hint"]["units"][0], "box 4");
+    let two = format!("{PUZZLES}/two-solutions.txt");
+    let out = run(&["hint", &two], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).ends_with(": not-unique\n"), "{}", stdout(&out));
 }
 
 #[test]
 fn explain_tells_the_solve() {
+    // One solution: the human solve path.
     let out = run(&["explain", GRID1], None);
     assert!(out.status.success());
     let text = stdout(&out);
     assert!(text.starts_with("The puzzle (<argument>:1), 17 givens:\n\n4 . . |. . . |8 . 5 \n"));
     assert!(text.contains("Candidates once each given is removed from its peers:"));
     assert!(
-        text.contains("     1. in column 2, 4 fits only in F2\n"),
+        text.contains("     1. Hidden Single (1.2): F2 = 4\n"),
         "{text}"
     );
-    assert!(text.contains(" has only "), "{text}");
-    assert!(text.contains("lies only in"), "{text}");
-    assert!(text.contains("\nSolved in 74 steps: "), "{text}");
+    assert!(text.contains("Pointing (2.6): remove "), "{text}");
+    assert!(
+        text.contains("\nSolved in 69 steps: the hardest is Pointing (2.6), level 3.\n"),
+        "{text}"
+    );
     assert!(text.ends_with("1 6 4 |8 7 5 |2 9 3 \n\n"), "{text}");
 
-    let hardest =
-        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
-    let out = run(&["explain", "--steps", "5", "-"], Some(hardest));
+    // Several solutions: Norvig's search, as `solve` finds the first.
+    let hard1 = ".....6....59.....82....8....45........3........6..3.54...325..6..................";
+    let out = run(&["explain", "--steps", "5", "-"], Some(hard1));
     let text = stdout(&out);
-    assert!(
-        text.contains("     1. H7 has 2 candidates {3,9}: try 3\n"),
-        "{text}"
-    );
-    assert!(
-        text.contains("     2.   G7 has 2 candidates {5,9}: try 5\n"),
-        "{text}"
-    );
+    assert!(text.contains("more than one solution"), "{text}");
+    assert!(text.contains(": try "), "{text}");
     assert!(!text.contains("     6. "), "--steps 5");
     assert!(text.contains("more steps not shown (--steps 5)"), "{text}");
     assert!(text.contains("guesses"));
-
-    let out = run(&["explain", "--json", hardest], None);
+    let first = stdout(&run(&["solve", hard1], None));
+    let out = run(&["explain", "--json", hard1], None);
     let events: Vec<serde_json::Value> = stdout(&out)
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert_eq!(events[0]["event"], "start");
     assert_eq!(events[0]["candidates"].as_array().unwrap().len(), 81);
-    assert_eq!(events[1]["event"], "guess");
-    assert!(events.iter().any(|e| e["event"] == "contradiction"));
+    assert!(events.iter().any(|e| e["event"] == "guess"));
     assert!(events.iter().any(|e| e["event"] == "backtrack"));
+    assert!(events
+        .iter()
+        .all(|e| e["line"].is_null() || e["line"].is_u64()));
     let end = events.last().unwrap();
     assert_eq!(end["event"], "end");
-    assert_eq!(
-        end["solution"],
-        "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
-    );
+    assert_eq!(end["solution"].as_str(), Some(first.trim_end()));
     let out = run(&["explain", UNSOLVABLE], None);
     assert_eq!(out.status.code(), Some(1));
     assert!(stdout(&out).contains("contradiction: "));
-    assert!(stdout(&out).contains("No solution, after "));
+    assert!(stdout(&out).contains("Unsolvable, after "));
+    // Every puzzle of a file, each with its own story.
+    let file = format!("{PUZZLES}/norvig-examples.txt");
+    let text = stdout(&run(&["explain", "--steps", "1", &file], None));
+    assert_eq!(text.matches("The puzzle (").count(), 4, "{text}");
 }
 
 #[test]

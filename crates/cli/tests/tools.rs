@@ -42,7 +42,7 @@ fn minimize_is_minimal_and_keeps_the_solution() {
     assert_eq!(out.status.code(), Some(1), "a puzzle had no solution");
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[3..], ["none", "invalid"]);
+    assert_eq!(lines[3..], ["unsolvable", "invalid"]);
     for (line, original) in lines[..3].iter().zip([EASY, GRID1, TWO]) {
         let minimal: Grid = line.parse().unwrap();
         let original: Grid = original.parse().unwrap();
@@ -89,11 +89,13 @@ fn enumerate_gives_distinct_solutions_and_stops_at_the_limit() {
     let out = run(&["enumerate", "--limit", "25", sparse, TWO], "");
     assert!(out.status.success());
     let text = stdout(&out);
+    // Each puzzle: a line naming it, its solutions as they are found, then the count.
+    assert!(text.starts_with("# <argument>:1\n"), "{text}");
     assert!(
-        text.starts_with("# <argument>:1: 25+ solutions\n"),
+        text.contains("\n# <argument>:1: 25+ solutions\n# <argument>:1\n"),
         "{text}"
     );
-    assert!(text.contains(":1: 2 solutions\n"), "{text}");
+    assert!(text.ends_with(":1: 2 solutions\n"), "{text}");
     let all = grids(&text);
     assert_eq!(all.len(), 27);
     let (many, two) = all.split_at(25);
@@ -139,7 +141,7 @@ fn generate_symmetries_hold_and_levels_rate_as_asked() {
         "",
     );
     assert_eq!(stdout(&half), stdout(&rotate), "--symmetric is rotate180");
-    for level in 1..=5u8 {
+    for level in 1..=3u8 {
         let out = run(
             &[
                 "generate",
@@ -152,7 +154,11 @@ fn generate_symmetries_hold_and_levels_rate_as_asked() {
             ],
             "",
         );
-        assert!(out.status.success());
+        assert!(
+            out.status.success(),
+            "level {level}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         for p in grids(&stdout(&out)) {
             assert_eq!(rate(p).unwrap().level(), level, "{p}");
         }
@@ -190,7 +196,7 @@ fn pencilmark_lines_are_read_by_every_subcommand() {
     assert_eq!(stdout(&run(&["solve", &line], "")), format!("{first}\n"));
     assert_eq!(stdout(&run(&["count"], &line)), "1 unique\n");
     assert!(stdout(&run(&["count"], TWO)).starts_with("2+ multiple"));
-    assert!(stdout(&run(&["rate", &line], "")).starts_with("1 easy"));
+    assert!(stdout(&run(&["rate", &line], "")).ends_with(" easy Hidden Single\n"));
     let shown = stdout(&run(&["show", "--pencilmarks", &line], ""));
     assert!(shown.contains("solved by propagation"), "{shown}");
     let told = stdout(&run(&["explain", "--format", "json", &line], ""));

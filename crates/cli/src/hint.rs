@@ -1,0 +1,104 @@
+//! `bitdoku hint`: the next step of each puzzle, the first step of its solve path on
+//! Sudoku Explainer's ladder: the easiest deduction a human can make from where the
+//! puzzle stands, with what it looks at and what it changes.
+
+use crate::args::{text_format, Hint, TextFormat};
+use crate::each::for_each_record;
+use crate::messages;
+use crate::puzzles::or_stdin;
+use crate::status::Status;
+use bitdoku_solver::steps::{Path, Step, Unrated};
+use std::fmt::Write as _;
+use std::io::{self, Write};
+
+/// Writes each puzzle's hint; the exit code.
+pub fn run(args: &Hint, out: &mut dyn Write) -> io::Result<u8> {
+    let json = text_format(args.format, args.json) == TextFormat::Json;
+    let totals = for_each_record(&or_stdin(&args.puzzles.puzzles), |name, record| {
+        let (status, step) = match &record.puzzle {
+            Err(_) => (Status::Invalid, None),
+            Ok(puzzle) => match Path::new(puzzle) {
+                Err(Unrated::NoSolution) => (Status::Unsolvable, None),
+                Err(Unrated::NotUnique { .. }) => (Status::NotUnique, None),
+                Ok(path) if path.is_solved() => (Status::Solved, None),
+                Ok(mut path) => match path.next() {
+                    Some(step) => (Status::Hinted, Some(step)),
+                    None => (Status::Stalled, None),
+                },
+            },
+        };
+        if !status.is_good() && status != Status::Invalid && status != Status::Solved {
+            messages::record(name, record.line, 0, why(status));
+        }
+        if json {
+            let object = serde_json::json!({
+                "file": name,
+                "line": record.line,
+                "tag": record.tag(),
+                "puzzle": record.puzzle.as_ref().ok().map(ToString::to_string),
+                "status": status.word(),
+                "hint": step,
+            });
+            serde_json::to_writer(&mut *out, &object).map_err(io::Error::other)?;
+            writeln!(out)?;
+        } else {
+            match &step {
+                Some(step) => write!(out, "{name}:{}: {}", record.line, describe(step))?,
+                None => writeln!(out, "{name}:{}: {}", record.line, status.word())?,
+            }
+        }
+        Ok(if status == Status::Solved {
+            Status::Done
+        } else {
+            status
+        })
+    })?;
+    Ok(messages::exit_code(&totals, false))
+}
+
+/// Why a puzzle has no hint, in words.
+fn why(status: Status) -> &'static str {
+    match status {
+        Status::Unsolvable => "unsolvable: the puzzle has no solution",
+        Status::NotUnique => "not-unique: the puzzle has more than one solution, so no hint",
+        _ => "stalled: no technique of the ladder finds a step",
+    }
+}
+
+/// A step in words: its line, then what it looks at, then its chain, if any.
+pub fn describe(step: &Step) -> String {
+    let mut text = format!("{step}\n");
+    let units: Vec<String> = step.units().map(|u| u.to_string()).collect();
+    let digits: Vec<String> = step.digits().map(|d| d.to_string()).collect();
+    let cells: Vec<String> = step.cells().map(|s| s.to_string()).collect();
+    if !units.is_empty() || !cells.is_empty() {
+        let _ = write!(text, "  looks at");
+        if !units.is_empty() {
+            let _ = write!(text, " {}", units.join(", "));
+        }
+        if !digits.is_empty() {
+            let _ = write!(
+                text,
+                "; digit{} {}",
+                plural(digits.len()),
+                digits.join(", ")
+            );
+        }
+        if !cells.is_empty() {
+            let _ = write!(text, "; squares {}", cells.join(", "));
+        }
+        text.push('\n');
+    }
+    for link in step.links() {
+        let _ = writeln!(text, "    {} => {}", link.from, link.to);
+    }
+    text
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
