@@ -14,7 +14,8 @@
 
 use bitdoku_core::{ParseError, Puzzle};
 use bitdoku_solver::generate::{generate as make_puzzle, puzzle_seed, Settings, Symmetry};
-use bitdoku_solver::rate::{rate as rate_grid, Unrated};
+use bitdoku_solver::rate::{level_range, rate as rate_grid, Difficulty, Unrated};
+use bitdoku_solver::steps::{Path, Step};
 use bitdoku_solver::{Batch, Options, Outcome};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -86,7 +87,9 @@ fn search_many(
 }
 
 /// solve(puzzle) -> str | None: the first solution (digits tried in increasing order)
-/// as 81 digits, or None if the puzzle has none.
+/// as 81 digits, or None if the puzzle has none. Raises `PuzzleError` for a puzzle that
+/// cannot be read, and for one that gives a digit twice in a unit (its position is the
+/// second given).
 #[pyfunction]
 fn solve(py: Python<'_>, puzzle: String) -> PyResult<Option<String>> {
     let puzzle = parse(py, &puzzle)?;
@@ -112,7 +115,8 @@ fn solve_many(
 }
 
 /// count(puzzle, limit=2) -> int: how many solutions the puzzle has, counting no
-/// further than `limit` (2 tells unique from not).
+/// further than `limit` (2 tells unique from not; 0 is read as 1, as everywhere in
+/// bitdoku).
 #[pyfunction]
 #[pyo3(signature = (puzzle, limit=2))]
 fn count(py: Python<'_>, puzzle: String, limit: usize) -> PyResult<usize> {
@@ -178,14 +182,72 @@ fn rate<'py>(py: Python<'py>, puzzle: String) -> PyResult<Bound<'py, PyDict>> {
     Ok(dict)
 }
 
-/// generate(n, seed=None, clues=None, symmetric=False, minimal=False, threads=None)
-/// -> list[str]: `n` puzzles with exactly one solution. The same seed gives the same
-/// puzzles at any thread count (None: a seed from the clock). `clues`: remove givens
-/// until at most this many are left (ValueError if 1,000 filled grids do not get
-/// there); `symmetric`: in pairs under a half-turn; `minimal`: no given can be
-/// removed without losing uniqueness.
+/// A step as a dict, in the shape every front end gives it (the library's JSON of a
+/// `Step`: technique, difficulty, placement, eliminations, cells, candidates, units,
+/// digits, links, text).
+fn step_dict<'py>(py: Python<'py>, step: &Step) -> PyResult<Bound<'py, PyAny>> {
+    let json = serde_json::to_string(step).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+    py.import("json")?.call_method1("loads", (json,))
+}
+
+/// hint(puzzle) -> dict | None: the next step of the puzzle as it stands (a pencilmark
+/// line keeps the candidates already removed): the first step of its solve path on
+/// Sudoku Explainer's ladder, as a dict (see `explain`), or None when the puzzle is
+/// already solved. Raises `ValueError` when the puzzle has no solution or several (the
+/// techniques assume one), or when no technique finds a step.
 #[pyfunction]
-#[pyo3(signature = (n, seed=None, clues=None, symmetric=false, minimal=false, threads=None, symmetry=None, level=None))]
+fn hint<'py>(py: Python<'py>, puzzle: String) -> PyResult<Option<Bound<'py, PyAny>>> {
+    let puzzle = parse(py, &puzzle)?;
+    let step = py.detach(|| {
+        let mut path = Path::new(&puzzle)?;
+        Ok::<_, Unrated>((path.is_solved(), path.next()))
+    });
+    match step {
+        Ok((true, _)) => Ok(None),
+        Ok((false, Some(step))) => step_dict(py, &step).map(Some),
+        Ok((false, None)) => Err(PyValueError::new_err(
+            "stalled: no technique of the ladder finds a step",
+        )),
+        Err(e) => Err(unrated(e)),
+    }
+}
+
+/// explain(puzzle) -> list[dict]: the puzzle's whole solve path, each step a dict with
+/// `technique`, `difficulty` (a float with one decimal), `placement` ({square, digit}
+/// or None), `eliminations`, `cells`, `candidates` ([{square, digit}]), `units`
+/// (`row A`, `column 1`, `box 1`), `digits`, `links` (a chain's implications) and
+/// `text` (the step in words). Raises `ValueError` when the puzzle has no solution or
+/// several.
+#[pyfunction]
+fn explain<'py>(py: Python<'py>, puzzle: String) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let puzzle = parse(py, &puzzle)?;
+    let steps = py
+        .detach(|| Path::new(&puzzle).map(Iterator::collect::<Vec<Step>>))
+        .map_err(unrated)?;
+    steps.iter().map(|s| step_dict(py, s)).collect()
+}
+
+/// The `ValueError` of a puzzle without a solve path, in the vocabulary's words.
+fn unrated(e: Unrated) -> PyErr {
+    PyValueError::new_err(match e {
+        Unrated::NoSolution => "unsolvable: the puzzle has no solution",
+        Unrated::NotUnique { .. } => {
+            "not-unique: the puzzle has more than one solution, so no solve path"
+        }
+    })
+}
+
+/// generate(n, seed=None, clues=None, symmetric=False, minimal=False, threads=None,
+/// symmetry=None, level=None, er=None) -> list[str]: `n` puzzles with exactly one
+/// solution. The same seed gives the same puzzles at any thread count (None: a seed
+/// from the clock). `clues`: remove givens until at most this many are left (17 to
+/// 81); `symmetry`: the pattern of givens (`symmetric=True` is `rotate180`; not both);
+/// `minimal`: no given can be removed without losing uniqueness; `level` (1 to 6) or
+/// `er` (a (min, max) pair of ratings, such as (3.0, 4.4)): puzzles that `rate` puts
+/// there. Every argument is checked before any work (ValueError); ValueError too if
+/// 1,000 filled grids do not reach `clues` or the rating.
+#[pyfunction]
+#[pyo3(signature = (n, seed=None, clues=None, symmetric=false, minimal=false, threads=None, symmetry=None, level=None, er=None))]
 #[allow(clippy::too_many_arguments)]
 fn generate(
     py: Python<'_>,
@@ -197,17 +259,54 @@ fn generate(
     threads: Option<usize>,
     symmetry: Option<&str>,
     level: Option<u8>,
+    er: Option<(f64, f64)>,
 ) -> PyResult<Vec<String>> {
-    let symmetry = match symmetry {
-        Some(name) => Symmetry::from_name(name).ok_or_else(|| {
+    let symmetry = match (symmetry, symmetric) {
+        (Some(_), true) => {
+            return Err(PyValueError::new_err(
+                "symmetric=True is symmetry='rotate180': give one of them",
+            ))
+        }
+        (Some(name), false) => Symmetry::from_name(name).ok_or_else(|| {
             let names: Vec<&str> = Symmetry::ALL.iter().map(|s| s.name()).collect();
             PyValueError::new_err(format!(
                 "unknown symmetry {name:?} (one of {})",
                 names.join(", ")
             ))
         })?,
-        None if symmetric => Symmetry::Rotate180,
-        None => Symmetry::None,
+        (None, true) => Symmetry::Rotate180,
+        (None, false) => Symmetry::None,
+    };
+    if let Some(k) = clues.filter(|k| !(17..=81).contains(k)) {
+        return Err(PyValueError::new_err(format!(
+            "clues={k}: a unique puzzle has 17 to 81 givens"
+        )));
+    }
+    if threads == Some(0) {
+        return Err(PyValueError::new_err(
+            "threads=0: give None (all cores) or 1 or more",
+        ));
+    }
+    let er = match (level, er) {
+        (Some(_), Some(_)) => {
+            return Err(PyValueError::new_err("give level or er, not both"));
+        }
+        (Some(l), None) if !(1..=6).contains(&l) => {
+            return Err(PyValueError::new_err(format!(
+                "level={l}: levels go from 1 to 6"
+            )));
+        }
+        (Some(l), None) => Some(level_range(l)),
+        (None, Some((low, high))) => {
+            if !(1.0..=20.0).contains(&low) || !(low..=20.0).contains(&high) {
+                return Err(PyValueError::new_err(format!(
+                    "er=({low}, {high}): ratings go from 1.0 to 20.0, the low end first"
+                )));
+            }
+            let tenths = |v: f64| Difficulty((v * 10.0).round() as u16);
+            Some((tenths(low), tenths(high)))
+        }
+        (None, None) => None,
     };
     let seed = seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
@@ -218,7 +317,7 @@ fn generate(
         clues,
         symmetry,
         minimal,
-        level,
+        er,
         ..Settings::default()
     };
     let indices: Vec<u64> = (0..n).collect();
@@ -242,7 +341,8 @@ fn generate(
         .map(|p| {
             p.map(|g| g.to_string()).ok_or_else(|| {
                 PyValueError::new_err(format!(
-                    "could not make a puzzle with at most {} clues in {} attempts",
+                    "could not make a puzzle with at most {} clues in that rating in {} \
+                     attempts",
                     clues.unwrap_or(81),
                     settings.attempts
                 ))
@@ -275,8 +375,8 @@ fn _panic_for_tests(py: Python<'_>) -> PyResult<()> {
 mod _bitdoku {
     #[pymodule_export]
     use super::{
-        _panic_for_tests, count, count_many, generate, is_unique, rate, solve, solve_many,
-        PuzzleError,
+        _panic_for_tests, count, count_many, explain, generate, hint, is_unique, rate, solve,
+        solve_many, PuzzleError,
     };
 
     #[pymodule_init]

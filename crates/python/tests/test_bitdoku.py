@@ -94,7 +94,7 @@ def test_known_answers():
         first = bitdoku.solve(puzzle)
         if at_least == 0:
             assert first is None, puzzle
-            assert bitdoku.rate(puzzle) is None, puzzle
+            assert bitdoku.rate(puzzle)["status"] == "unsolvable", puzzle
         else:
             assert_solves(first, puzzle)
         if solution:
@@ -295,23 +295,93 @@ def test_generate_is_reproducible_and_unique():
 
 
 def test_generate_reports_unreachable_clue_counts():
-    with pytest.raises(ValueError, match="at most 5 clues"):
+    with pytest.raises(ValueError, match="clues=5"):
         bitdoku.generate(1, seed=1, clues=5)
 
 
+def test_generate_checks_its_arguments_first():
+    # Each of these is refused before any work, as the command line refuses it.
+    for kwargs in [
+        {"symmetry": "mirror", "symmetric": True},
+        {"level": 0},
+        {"level": 7},
+        {"clues": 82},
+        {"threads": 0},
+        {"level": 2, "er": (1.0, 2.0)},
+        {"er": (4.4, 3.0)},
+        {"symmetry": "sideways"},
+    ]:
+        with pytest.raises(ValueError):
+            bitdoku.generate(1, seed=1, **kwargs)
+    easy = bitdoku.generate(2, seed=4, level=1)
+    assert all(bitdoku.rate(p)["level"] == 1 for p in easy)
+    rated = bitdoku.generate(1, seed=4, er=(2.6, 2.8))[0]
+    assert 2.6 <= bitdoku.rate(rated)["er"] <= 2.8
+
+
+def test_threads_beyond_the_cpus_are_the_cpus():
+    # 100,000 threads would take minutes to start; the library clamps to the CPUs.
+    start = time.monotonic()
+    assert bitdoku.solve_many([GRID1] * 10, threads=100_000) == [GRID1_SOLUTION] * 10
+    assert time.monotonic() - start < 10
+
+
+def test_a_limit_of_zero_is_read_as_one():
+    assert bitdoku.count(TWO, limit=0) == 1
+    assert bitdoku.count_many([TWO], limit=0) == [1]
+
+
 def test_rate():
+    # As SukakuExplainer's serate rates them.
     easy = bitdoku.rate(EASY)
-    assert easy == {
+    assert {k: easy[k] for k in ("status", "er", "ep", "ed", "level", "label")} == {
+        "status": "rated",
+        "er": 1.2,
+        "ep": 1.2,
+        "ed": 1.2,
         "level": 1,
         "label": "easy",
-        "technique": "naked-single",
-        "guesses": 0,
-        "backtracks": 0,
-        "max_depth": 0,
     }
+    assert easy["technique"] == "Hidden Single"
+    assert_solves(easy["solution"], EASY)
+    grid1 = bitdoku.rate(GRID1)
+    assert (grid1["er"], grid1["technique"], grid1["solution"]) == (2.6, "Pointing", GRID1_SOLUTION)
     hard = bitdoku.rate(INKALA)
-    assert hard["level"] >= 4 and hard["technique"] == "search" and hard["guesses"] > 0
-    assert bitdoku.rate(NONE) is None
+    assert hard["status"] in ("rated", "stalled") and hard["er"] >= 7.5
+    assert bitdoku.rate(NONE) == {"status": "unsolvable"}
+    two = bitdoku.rate(TWO)
+    assert two["status"] == "not-unique" and two["solution"] == bitdoku.solve(TWO)
+
+
+def test_hint_and_explain():
+    step = bitdoku.hint(GRID1)
+    assert step["technique"] == "Hidden Single" and step["difficulty"] == 1.2
+    assert step["placement"] == {"square": "F2", "digit": 4}
+    assert step["units"] == ["box 4"] and step["text"].startswith("Hidden Single (1.2)")
+    path = bitdoku.explain(GRID1)
+    assert path[0] == step and len(path) == 69
+    assert max(s["difficulty"] for s in path) == 2.6
+    assert bitdoku.hint(GRID1_SOLUTION) is None
+    for bad in (TWO, NONE):
+        with pytest.raises(ValueError):
+            bitdoku.hint(bad)
+        with pytest.raises(ValueError):
+            bitdoku.explain(bad)
+
+
+def test_the_pencilmark_puzzle_without_a_solution():
+    # grid1 as a pencilmark line, less its solution's digit in A2: no solution, though
+    # its squares with one candidate alone would have grid1's.
+    pm = lines(PUZZLES / "pencilmark-no-solution.txt")[0]
+    assert len(pm) == 729
+    assert bitdoku.solve(pm) is None
+    assert bitdoku.count(pm) == 0
+    assert bitdoku.is_unique(pm) is False
+    assert bitdoku.solve_many([pm, GRID1]) == [None, GRID1_SOLUTION]
+    assert bitdoku.count_many([pm]) == [0]
+    assert bitdoku.rate(pm) == {"status": "unsolvable"}
+    with pytest.raises(ValueError):
+        bitdoku.hint(pm)
 
 
 def test_a_panic_becomes_an_exception_not_an_abort():

@@ -1,8 +1,9 @@
-"""Solve, count, check, rate and generate Sudoku puzzles.
+"""Solve, count, check, rate, hint and generate Sudoku puzzles.
 
-Norvig's constraint propagation and search on bitsets, in Rust. Puzzles are strings
-of 81 squares (``1``-``9`` given, ``0``, ``.``, ``_`` or ``*`` empty) or boxed grids;
-solutions are 81-digit strings. A puzzle that cannot be read raises
+Norvig's constraint propagation and search on bitsets, in Rust, and Sudoku Explainer's
+techniques for ratings, hints and explanations. Puzzles are strings of 81 squares
+(``1``-``9`` given, ``0``, ``.``, ``_`` or ``*`` empty), boxed grids or 729-character
+pencilmark lines; solutions are 81-digit strings. A puzzle that cannot be read raises
 :class:`PuzzleError`, a ``ValueError`` with the line and column. The GIL is released
 while solving, and the batch calls (``solve_many``, ``count_many``, ``generate``) use
 all cores unless told ``threads=N``.
@@ -17,7 +18,9 @@ from ._bitdoku import (
     __version__,
     count,
     count_many,
+    explain,
     generate,
+    hint,
     is_unique,
     rate,
     solve,
@@ -29,7 +32,9 @@ __all__ = [
     "__version__",
     "count",
     "count_many",
+    "explain",
     "generate",
+    "hint",
     "is_unique",
     "rate",
     "solve",

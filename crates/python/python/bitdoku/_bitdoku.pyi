@@ -1,6 +1,6 @@
 """Type stubs of the native module ``bitdoku._bitdoku`` (re-exported by ``bitdoku``)."""
 
-from typing import Iterable, List, Optional, TypedDict
+from typing import Iterable, List, Optional, Tuple, TypedDict
 
 __version__: str
 
@@ -16,37 +16,87 @@ class PuzzleError(ValueError):
     index: Optional[int]
     """The puzzle's index in a batch call, else None."""
 
-class Rating(TypedDict):
-    level: int
-    """1 (easy) to 5 (deep search)."""
-    label: str
-    """easy, medium, hard, search or deep search."""
+class Rating(TypedDict, total=False):
+    status: str
+    """``rated``, ``not-unique`` (several solutions: not rated) or ``unsolvable``."""
+    er: float
+    """Sudoku Explainer's rating: the hardest step of the solve path (20.0: stalled)."""
+    ep: float
+    """The hardest step up to the first placement."""
+    ed: float
+    """The first step's difficulty."""
     technique: str
-    """The hardest technique needed before the first guess: none, naked-single,
-    hidden-single, locked-candidates or search."""
-    guesses: int
-    backtracks: int
-    max_depth: int
+    """The technique of the hardest step (``stalled`` if the path stalls)."""
+    ep_technique: str
+    ed_technique: str
+    level: int
+    """1 (easy) to 6 (extreme), a coarse label of ER."""
+    label: str
+    """easy, medium, hard, expert, fiendish or extreme."""
+    steps: int
+    """Steps of the solve path."""
+    solution: str
+    """The one solution (a rated puzzle) or the first (not-unique)."""
+
+class Candidate(TypedDict):
+    square: str
+    digit: int
+
+class Node(TypedDict):
+    square: str
+    digit: int
+    on: bool
+
+class Link(TypedDict):
+    from_: Node  # the key is "from"
+    to: Node
+
+class Step(TypedDict):
+    technique: str
+    """Sudoku Explainer's name of the technique (``Hidden Single``, ``X-Wing``...)."""
+    difficulty: float
+    placement: Optional[Candidate]
+    eliminations: List[Candidate]
+    cells: List[str]
+    candidates: List[Candidate]
+    units: List[str]
+    """``row A``, ``column 1``, ``box 1``."""
+    digits: List[int]
+    links: List[Link]
+    text: str
 
 def solve(puzzle: str) -> Optional[str]:
-    """The first solution as 81 digits, or None if the puzzle has none."""
+    """The first solution as 81 digits, or None if the puzzle has none. A puzzle is 81
+    squares, a boxed grid or a 729-character pencilmark line; raises PuzzleError if it
+    cannot be read or gives a digit twice in a unit."""
 
 def solve_many(puzzles: Iterable[str], threads: Optional[int] = None) -> List[Optional[str]]:
-    """solve() of each puzzle, in order, on `threads` threads (None: all cores)."""
+    """solve() of each puzzle, in order, on `threads` threads (None: all cores; more
+    than the CPUs there are is read as that many)."""
 
 def count(puzzle: str, limit: int = 2) -> int:
-    """How many solutions the puzzle has, counting no further than `limit`."""
+    """How many solutions the puzzle has, counting no further than `limit` (0 is read
+    as 1, as everywhere in bitdoku)."""
 
 def count_many(
     puzzles: Iterable[str], limit: int = 2, threads: Optional[int] = None
 ) -> List[int]:
-    """count() of each puzzle, in order, on `threads` threads (None: all cores)."""
+    """count() of each puzzle, in order, on `threads` threads (None: all cores; more
+    than the CPUs there are is read as that many)."""
 
 def is_unique(puzzle: str) -> bool:
     """True if the puzzle has exactly one solution."""
 
-def rate(puzzle: str) -> Optional[Rating]:
-    """How much reasoning the puzzle needs, or None if it has no solution."""
+def rate(puzzle: str) -> Rating:
+    """The puzzle's rating on Sudoku Explainer's scale, from its human solve path:
+    ``status`` says whether it was rated (see Rating)."""
+
+def hint(puzzle: str) -> Optional[Step]:
+    """The next step of the puzzle as it stands (the first step of its solve path), or
+    None if it is solved. ValueError if it has no solution or several."""
+
+def explain(puzzle: str) -> List[Step]:
+    """The puzzle's whole solve path. ValueError if it has no solution or several."""
 
 def generate(
     n: int,
@@ -57,10 +107,13 @@ def generate(
     threads: Optional[int] = None,
     symmetry: Optional[str] = None,
     level: Optional[int] = None,
+    er: Optional[Tuple[float, float]] = None,
 ) -> List[str]:
     """`n` puzzles with exactly one solution; the same seed gives the same puzzles.
-    `symmetry` names the pattern of givens (`none`, `rotate180`, `rotate90`, `mirror`,
-    `flip`, `diagonal`, `antidiagonal`, `mirror-flip`, `dihedral`; `symmetric=True` is
-    `rotate180`); `level` asks for puzzles that `rate` at that level (1-6)."""
+    `clues` 17 to 81; `symmetry` names the pattern of givens (`none`, `rotate180`,
+    `rotate90`, `mirror`, `flip`, `diagonal`, `antidiagonal`, `mirror-flip`,
+    `dihedral`; `symmetric=True` is `rotate180`, not with `symmetry`); `level` (1-6) or
+    `er` (a (min, max) rating pair) asks for puzzles that `rate` puts there. Every
+    argument is checked first (ValueError)."""
 
 def _panic_for_tests() -> None: ...
