@@ -126,7 +126,8 @@ size_t bitdoku_solve(const char *input,
 
 /*
  Solves `count` puzzles stored one after the other in `puzzles` (81 bytes each, no
- separators), on `threads` threads (0: all cores; 1: the calling thread), and returns
+ separators), on `threads` threads (0: all cores; 1: the calling thread; more than
+ the cores there are is read as that many), and returns
  how many could not be read (0 when all could; `bitdoku_last_error` then describes
  the first, with its index).
 

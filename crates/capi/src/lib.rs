@@ -182,7 +182,8 @@ pub unsafe extern "C" fn bitdoku_solve(
 pub const BITDOKU_INVALID: usize = usize::MAX;
 
 /// Solves `count` puzzles stored one after the other in `puzzles` (81 bytes each, no
-/// separators), on `threads` threads (0: all cores; 1: the calling thread), and returns
+/// separators), on `threads` threads (0: all cores; 1: the calling thread; more than
+/// the cores there are is read as that many), and returns
 /// how many could not be read (0 when all could; `bitdoku_last_error` then describes
 /// the first, with its index).
 ///
@@ -384,6 +385,27 @@ mod tests {
             assert_eq!(two, 2);
             assert!(guesses > 0);
         }
+    }
+
+    #[test]
+    fn thousands_of_threads_are_the_cores() {
+        let puzzles: Vec<u8> = GRID1[..81].repeat(4);
+        let start = std::time::Instant::now();
+        let mut counts = [0usize; 4];
+        // SAFETY: 4 puzzles of 81 bytes, room for 4 counts.
+        let bad = unsafe {
+            bitdoku_solve_batch(
+                puzzles.as_ptr().cast(),
+                4,
+                1,
+                0,
+                3000,
+                std::ptr::null_mut(),
+                counts.as_mut_ptr(),
+            )
+        };
+        assert_eq!((bad, counts), (0, [1; 4]));
+        assert!(start.elapsed().as_secs() < 5, "3,000 threads were started");
     }
 
     #[test]

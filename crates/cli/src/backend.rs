@@ -11,8 +11,9 @@ pub fn chosen(asked: Backend, no_simd: bool) -> Result<Backend, String> {
     let asked = if no_simd { Backend::Portable } else { asked };
     asked.resolve().ok_or_else(|| {
         format!(
-            "this CPU cannot run the {asked} back-end (it has: auto, {})",
-            available()
+            "this CPU cannot run the {asked} back-end (it has {}; auto picks {})",
+            available(),
+            Backend::best()
         )
     })
 }

@@ -338,14 +338,14 @@ fn digits(c: Candidates) -> Vec<u8> {
 fn event_json(event: &Event) -> Value {
     match *event {
         Event::NakedSingle { square, digit } => json!({
-            "event": "naked_single", "square": square.to_string(), "digit": digit.get(),
+            "event": "naked-single", "square": square.to_string(), "digit": digit.get(),
         }),
         Event::HiddenSingle {
             unit,
             digit,
             square,
         } => json!({
-            "event": "hidden_single", "unit": unit.to_string(), "digit": digit.get(),
+            "event": "hidden-single", "unit": unit.to_string(), "digit": digit.get(),
             "square": square.to_string(),
         }),
         Event::Locked {
@@ -353,7 +353,7 @@ fn event_json(event: &Event) -> Value {
             line,
             digits: d,
         } => json!({
-            "event": "locked_candidates", "within": within.to_string(),
+            "event": "locked-candidates", "within": within.to_string(),
             "unit": line.to_string(), "digits": digits(d),
         }),
         Event::Contradiction(Contradiction::NoCandidates(square)) => json!({

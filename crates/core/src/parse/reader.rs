@@ -264,14 +264,14 @@ impl RecordReader {
         };
         let grid = match scanned.error {
             Some(e) => Err(e),
-            None => self.checked(self.scratch, position),
+            None => self.checked(self.scratch, position, scanned.dense),
         };
         let tag = match scanned.tag {
             Some((from, to)) => Tag::cut(&prefix[from..to]),
             // The separator may be the first byte left out.
             None => Tag::NONE,
         };
-        emit(Record::new(position, grid, tag));
+        emit(Record::new(position, grid, tag, scanned.dense));
     }
 
     /// Reads one line (without or with its `\n` / `\r\n`), calling `emit` for each
@@ -302,8 +302,8 @@ impl RecordReader {
             };
             self.drifting = None;
             self.just_completed = true;
-            let grid = self.checked(self.scratch, start);
-            emit(Record::new(start, grid, Tag::NONE));
+            let grid = self.checked(self.scratch, start, true);
+            emit(Record::new(start, grid, Tag::NONE, true));
             return;
         }
         if line.contains(&b'\r') && self.splits_at_cr(line) {
@@ -351,7 +351,7 @@ impl RecordReader {
             let tag = tag.map_or(Tag::NONE, |(from, to)| Tag::new(&line[from..to]));
             emit(match crate::parse_pencilmarks(marks) {
                 Ok(board) => Record::pencilmarks_at(start, board, tag),
-                Err(e) => Record::new(start, Err(pencil_error(e, start)), tag),
+                Err(e) => Record::new(start, Err(pencil_error(e, start)), tag, false),
             });
             return;
         }
@@ -381,12 +381,12 @@ impl RecordReader {
                 self.just_completed = true;
                 let grid = match scanned.error {
                     Some(e) => Err(e),
-                    None => self.checked(self.scratch, position),
+                    None => self.checked(self.scratch, position, scanned.dense),
                 };
                 let tag = scanned
                     .tag
                     .map_or(Tag::NONE, |(from, to)| Tag::new(&line[from..to]));
-                emit(Record::new(position, grid, tag));
+                emit(Record::new(position, grid, tag, scanned.dense));
             }
             Kind::Row if scanned.error.is_none() => self.row(position, &scanned, emit),
             Kind::Row | Kind::Fragment | Kind::Garbage => self.bad_line(&scanned, emit),
@@ -446,7 +446,7 @@ impl RecordReader {
                     kind: ParseErrorKind::TooFewSquares { found: line.count },
                     position,
                 });
-                emit(Record::new(position, Err(error), Tag::NONE));
+                emit(Record::new(position, Err(error), Tag::NONE, false));
             }
         }
     }
@@ -562,7 +562,7 @@ impl RecordReader {
                     kind: ParseErrorKind::TooFewSquares { found: 9 * stray },
                     position: grid.starts[0],
                 };
-                emit(Record::new(grid.starts[0], Err(error), Tag::NONE));
+                emit(Record::new(grid.starts[0], Err(error), Tag::NONE, false));
                 grid.squares.copy_within(9 * stray..9 * band_rows, 0);
                 grid.starts.copy_within(stray..band_rows, 0);
                 grid.rows = 3;
@@ -626,18 +626,18 @@ impl RecordReader {
             None => Ok(grid.squares),
         };
         self.grid = Frame::EMPTY;
-        let result = result.and_then(|squares| self.checked(squares, start));
-        emit(Record::new(start, result, Tag::NONE));
+        let result = result.and_then(|squares| self.checked(squares, start, false));
+        emit(Record::new(start, result, Tag::NONE, false));
     }
 
-    /// The grid of `squares`, or the first digit it repeats (if this reader checks).
-    fn checked(&self, squares: [u8; 81], start: Position) -> Result<Grid, ParseError> {
+    /// The grid of `squares`, or the first digit it repeats (if this reader checks),
+    /// at the second given when the squares are `dense`.
+    fn checked(&self, squares: [u8; 81], start: Position, dense: bool) -> Result<Grid, ParseError> {
         let grid = Grid::from_values(squares);
         match self.check_conflicts.then(|| grid.conflicts()) {
-            Some(found) if !found.is_empty() => Err(ParseError {
-                kind: found[0].kind(),
-                position: start,
-            }),
+            Some(found) if !found.is_empty() => {
+                Err(super::record::conflict_error(&found[0], start, dense))
+            }
             _ => Ok(grid),
         }
     }
@@ -1017,10 +1017,14 @@ mod tests {
         text[1] = b'4'; // A2 = 4, like A1
         let records = read(&text);
         let err = records[0].puzzle.unwrap_err();
+        // At the second given (issue 28): its column in a line of squares.
         assert_eq!(
             err.to_string(),
-            "line 1, column 1: digit 4 is given twice in row A (A1 and A2)"
+            "line 1, column 2: digit 4 is given twice in row A (A1 and A2)"
         );
+        let indented = format!("   {}", String::from_utf8(text).unwrap());
+        let err = read(indented.as_bytes())[0].puzzle.unwrap_err();
+        assert_eq!((err.position.line, err.position.column), (1, 5));
     }
 
     #[test]

@@ -16,6 +16,9 @@ pub struct Record {
     pub puzzle: Result<Puzzle, ParseError>,
     /// The text after the puzzle on its last line, if any: see [`Record::tag`].
     tag: Tag,
+    /// The puzzle's squares are one after the other on one line (so square `i` is at
+    /// `column + i`), for the position of a repeated given.
+    dense: bool,
 }
 
 /// A record's tag, kept inline so that a [`Record`] stays `Copy` and reading
@@ -72,12 +75,18 @@ impl fmt::Debug for Tag {
 }
 
 impl Record {
-    pub(super) fn new(start: Position, grid: Result<Grid, ParseError>, tag: Tag) -> Record {
+    pub(super) fn new(
+        start: Position,
+        grid: Result<Grid, ParseError>,
+        tag: Tag,
+        dense: bool,
+    ) -> Record {
         Record {
             line: start.line,
             column: start.column,
             puzzle: grid.map(Puzzle::Givens),
             tag,
+            dense,
         }
     }
 
@@ -98,6 +107,7 @@ impl Record {
             column: start.column,
             puzzle: Ok(Puzzle::Candidates(board)),
             tag,
+            dense: false,
         }
     }
 
@@ -135,12 +145,30 @@ impl Record {
     /// repeats none, or if the record is already an error.
     pub fn conflict(&self) -> Option<ParseError> {
         let puzzle = self.puzzle.as_ref().ok()?;
-        puzzle.conflicts().first().map(|c| ParseError {
-            kind: c.kind(),
-            position: Position {
-                line: self.line,
-                column: self.column,
-            },
-        })
+        let start = Position {
+            line: self.line,
+            column: self.column,
+        };
+        puzzle
+            .conflicts()
+            .first()
+            .map(|c| conflict_error(c, start, self.dense))
+    }
+}
+
+/// The error of a repeated given: at the second given when the puzzle's squares are
+/// one after the other on its line (`dense`), else at the puzzle's start (the message
+/// names both squares either way).
+pub(super) fn conflict_error(c: &crate::Conflict, start: Position, dense: bool) -> ParseError {
+    ParseError {
+        kind: c.kind(),
+        position: if dense {
+            Position {
+                line: start.line,
+                column: start.column + c.second.index(),
+            }
+        } else {
+            start
+        },
     }
 }

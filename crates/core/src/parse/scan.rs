@@ -45,6 +45,9 @@ pub(super) struct Line {
     /// How many `|` and `+` the line has: a grid's separators have as many as its
     /// rows (or none at all).
     pub junctions: usize,
+    /// Its squares come one after the other, with nothing between them (so square `i`
+    /// is at column `column + i`).
+    pub dense: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -184,6 +187,11 @@ fn is_csv_header(line: &[u8]) -> bool {
         && line.iter().any(u8::is_ascii_alphabetic)
 }
 
+/// The fewest squares before a separator and text for the text to be read as the tag of
+/// a puzzle line that is short of squares (fewer squares are no such line: a stray
+/// fragment, or a word after a boxed row).
+const MIN_TAGGED: usize = 72;
+
 /// Surveys `line` (line number `number`, without its line ending), writing its first
 /// `count` squares (up to 81; 0 for an unexpected character) to `squares`.
 pub(super) fn scan(line: &[u8], number: usize, squares: &mut [u8; 81]) -> Line {
@@ -196,6 +204,7 @@ pub(super) fn scan(line: &[u8], number: usize, squares: &mut [u8; 81]) -> Line {
         shape: FNV_OFFSET,
         bordered: false,
         junctions: 0,
+        dense: false,
     };
     let text = trim_space(line);
     match text.first() {
@@ -224,8 +233,24 @@ pub(super) fn scan(line: &[u8], number: usize, squares: &mut [u8; 81]) -> Line {
             column,
         };
         if out.count == 81 {
+            out.dense = !gapped;
             out.after_last_square(line, i, position, gapped);
             break;
+        }
+        if !gapped && (MIN_TAGGED..81).contains(&out.count) && separator(&line[i..]).is_some() {
+            // A separator right after a run of squares with nothing between them, then
+            // text: `4.....8.5...  tag` with a square missing. The text is its tag, and
+            // the puzzle has too few squares.
+            let after = &line[i + separator(&line[i..]).unwrap_or(1)..];
+            let text = &after[leading_space(after)..];
+            if text.first().is_some_and(|&b| classify(b) == Class::Other) {
+                let start = Position {
+                    line: number,
+                    column: out.column,
+                };
+                out.fail(ParseErrorKind::TooFewSquares { found: out.count }, start);
+                break;
+            }
         }
         let (value, width) = match classify(line[i]) {
             Class::Square(v) => (v, 1),
@@ -259,6 +284,9 @@ pub(super) fn scan(line: &[u8], number: usize, squares: &mut [u8; 81]) -> Line {
         squares[out.count] = value;
         out.count += 1;
         i += width;
+    }
+    if i >= line.len() {
+        out.dense = !gapped;
     }
     out.kind = match out.count {
         0 => Kind::Separator,
@@ -323,6 +351,30 @@ mod tests {
 
     fn kind(line: &str) -> Kind {
         scan(line.as_bytes(), 1, &mut [0; 81]).kind
+    }
+
+    #[test]
+    fn a_line_short_of_squares_with_a_tag_has_too_few_squares() {
+        for sep in [" ", "\t", ",", ";", ":", " , "] {
+            let line = format!("{}{sep}tag", &GRID1[..80]);
+            let found = scan(line.as_bytes(), 1, &mut [0; 81]);
+            assert_eq!(
+                found.error.map(|e| (e.kind, e.position.column)),
+                Some((ParseErrorKind::TooFewSquares { found: 80 }, 1)),
+                "{line}"
+            );
+        }
+        // A row of a boxed grid, or a short fragment, keeps its own error.
+        let found = scan(b"4 . . |. . . |8 . 5 x", 1, &mut [0; 81]);
+        assert!(matches!(
+            found.error.map(|e| e.kind),
+            Some(ParseErrorKind::UnexpectedChar { ch: 'x' })
+        ));
+        let found = scan(format!("{} tag", &GRID1[..40]).as_bytes(), 1, &mut [0; 81]);
+        assert!(matches!(
+            found.error.map(|e| e.kind),
+            Some(ParseErrorKind::UnexpectedChar { ch: 't' })
+        ));
     }
 
     #[test]
