@@ -324,7 +324,7 @@ mod tests {
             Ok(search(GRID1.parse::<Grid>().unwrap(), &options))
         );
         assert_eq!(results[2].unwrap().solutions, 2);
-        for (i, column) in [(1, 2), (3, 1), (4, 1)] {
+        for (i, column) in [(1, 2), (3, 2), (4, 1)] {
             let e = results[i].unwrap_err();
             assert_eq!((e.position.line, e.position.column), (1, column), "{e}");
         }
