@@ -134,3 +134,51 @@ fn every_shared_puzzle_is_solved_correctly() {
         );
     }
 }
+
+/// The first solution of a puzzle with several is the same from `solve`, `enumerate
+/// --limit 1`, `rate` (not rated, its first solution given) and `explain` (Norvig's
+/// search, told): one branching rule for both engines, on every puzzle of
+/// multi-16-clue.txt.
+#[test]
+fn every_subcommand_finds_the_same_first_solution() {
+    let Some(dir) = shared_dir() else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI needs ../shared/puzzles"
+        );
+        return;
+    };
+    let bin = std::env::var("BITDOKU_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_bitdoku").into());
+    let file = dir.join("multi-16-clue.txt");
+    let run = |args: &[&str]| {
+        let out = Command::new(&bin).args(args).arg(&file).output().unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let solved: Vec<String> = run(&["solve", "-q"]).lines().map(String::from).collect();
+    let listed: Vec<String> = run(&["enumerate", "--limit", "1"])
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(String::from)
+        .collect();
+    let field = |text: String, event: Option<&str>| -> Vec<String> {
+        text.lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+            .filter(|v| event.is_none_or(|e| v["event"] == e))
+            .map(|v| v["solution"].as_str().unwrap_or_default().to_string())
+            .collect()
+    };
+    let rated = field(run(&["rate", "-q", "--format", "json"]), None);
+    let told = field(
+        run(&["explain", "--steps", "0", "--format", "json"]),
+        Some("end"),
+    );
+    assert_eq!(solved.len(), 20_000);
+    for (name, other) in [("enumerate", &listed), ("rate", &rated), ("explain", &told)] {
+        assert_eq!(other.len(), solved.len(), "{name}");
+        let differ = solved.iter().zip(other).filter(|(a, b)| a != b).count();
+        assert_eq!(
+            differ, 0,
+            "{name}: {differ} first solutions differ from solve's"
+        );
+    }
+}
