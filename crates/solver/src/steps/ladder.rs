@@ -9,7 +9,7 @@
 
 use super::marks::Marks;
 use super::step::Step;
-use super::{fish, intersections, singles, subsets};
+use super::{fish, intersections, singles, subsets, uniqueness};
 use core::ops::ControlFlow;
 
 /// Where a technique hands each step it finds: `Break` to stop looking.
@@ -38,6 +38,15 @@ const fn rung(name: &'static str, find: Finder) -> Rung {
     }
 }
 
+/// A rung whose deductions hold only if the puzzle has one solution.
+const fn unique_rung(name: &'static str, find: Finder) -> Rung {
+    Rung {
+        name,
+        find,
+        assumes_uniqueness: true,
+    }
+}
+
 /// The techniques in Sudoku Explainer's order.
 pub(crate) const LADDER: &[Rung] = &[
     rung("hidden singles", singles::hidden),
@@ -54,7 +63,7 @@ pub(crate) const LADDER: &[Rung] = &[
     rung("hidden triplets", subsets::hidden_triplets),
     // strong links (2): skyscraper, 2-string kite, turbot fish
     // xy-wing, xyz-wing
-    // unique rectangles and loops
+    unique_rung("unique rectangles and loops", uniqueness::unique_loops),
     rung("naked quads", subsets::naked_quads),
     rung("jellyfish", fish::jellyfish),
     rung("hidden quads", subsets::hidden_quads),

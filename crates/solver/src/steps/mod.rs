@@ -20,6 +20,7 @@ pub(crate) mod singles;
 pub(crate) mod state;
 pub(crate) mod step;
 pub(crate) mod subsets;
+pub(crate) mod uniqueness;
 pub(crate) mod units;
 
 pub use ladder::next_step;
