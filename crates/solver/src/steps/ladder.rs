@@ -9,7 +9,7 @@
 
 use super::marks::Marks;
 use super::step::Step;
-use super::{fish, intersections, singles, subsets, uniqueness};
+use super::{bug, fish, intersections, singles, subsets, uniqueness};
 use core::ops::ControlFlow;
 
 /// Where a technique hands each step it finds: `Break` to stop looking.
@@ -67,8 +67,9 @@ pub(crate) const LADDER: &[Rung] = &[
     rung("naked quads", subsets::naked_quads),
     rung("jellyfish", fish::jellyfish),
     rung("hidden quads", subsets::hidden_quads),
-    // strong links (3), wxyz-wing, bug, strong links (4), vwxyz-wing,
-    // aligned pair exclusion, uvwxyz-wing
+    // strong links (3), wxyz-wing
+    unique_rung("bug", bug::bug),
+    // strong links (4), vwxyz-wing, aligned pair exclusion, uvwxyz-wing
     // chains and cycles, tuvwxyz-wing, aligned triplet exclusion, nishio, multiple
     // forcing chains, dynamic forcing chains; dynamic (+); nested
 ];
@@ -110,5 +111,15 @@ mod tests {
             assert!(first(rung.find, &marks).is_none(), "{}", rung.name);
         }
         assert!(next_step(&marks, true).is_none());
+    }
+
+    #[test]
+    fn only_the_uniqueness_rungs_assume_one_solution() {
+        let flagged: Vec<_> = LADDER
+            .iter()
+            .filter(|r| r.assumes_uniqueness)
+            .map(|r| r.name)
+            .collect();
+        assert_eq!(flagged, ["unique rectangles and loops", "bug"]);
     }
 }
