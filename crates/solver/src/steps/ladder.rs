@@ -9,7 +9,7 @@
 
 use super::marks::Marks;
 use super::step::Step;
-use super::{bug, fish, intersections, singles, subsets, uniqueness};
+use super::{aligned, bug, fish, intersections, singles, subsets, uniqueness};
 use core::ops::ControlFlow;
 
 /// Where a technique hands each step it finds: `Break` to stop looking.
@@ -69,9 +69,12 @@ pub(crate) const LADDER: &[Rung] = &[
     rung("hidden quads", subsets::hidden_quads),
     // strong links (3), wxyz-wing
     unique_rung("bug", bug::bug),
-    // strong links (4), vwxyz-wing, aligned pair exclusion, uvwxyz-wing
-    // chains and cycles, tuvwxyz-wing, aligned triplet exclusion, nishio, multiple
-    // forcing chains, dynamic forcing chains; dynamic (+); nested
+    // strong links (4), vwxyz-wing
+    rung("aligned pair exclusion", aligned::aligned_pairs),
+    // uvwxyz-wing
+    // chains and cycles, tuvwxyz-wing
+    rung("aligned triplet exclusion", aligned::aligned_triplets),
+    // nishio, multiple forcing chains, dynamic forcing chains; dynamic (+); nested
 ];
 
 /// The first step of one technique, if it finds any.
