@@ -37,32 +37,25 @@
 //! across branches), and type 3 looks for sets of every size from 2 (otherwise from the
 //! number of extra digits), naked sets only of at least that many digits.
 //!
-//! Sudoku Explainer's walk has no bound, and on candidates no solve path meets (many
-//! squares with the same three digits) it can run for most of a minute (684 million
-//! squares on the test below): here it stops after
-//! [`WALK_LIMIT`] squares, with the steps found so far. Over some 30,000 positions of
-//! Sudoku Explainer's solve paths (and variations of them) the longest walk took
-//! 36,000.
+//! The walk here turns back as soon as a unit holds two of its squares at places of
+//! the same parity: no loop can close from there (Sudoku Explainer walks on and drops
+//! them), so it finds the same loops in the same order. On the positions of solve
+//! paths (forum-hardest, 17-clue, top1465, Sudoku Explainer's own paths) that keeps
+//! the walk under about 20,000 squares where Sudoku Explainer's went past a million.
+//! Candidates no solve path meets (every square with the same two digits) still make
+//! it endless: it stops after [`WALK_LIMIT`] squares, with the steps found so far.
 
 use super::ladder::Found;
 use super::marks::{squares, Marks};
 use super::step::{Step, Technique};
 use super::units::{bits, combinations};
-use bitdoku_core::{PEER_BITS, UNITS, UNIT_SQUARES};
+use bitdoku_core::{PEER_BITS, UNITS, UNIT_BITS, UNIT_SQUARES};
 use core::cmp::Ordering;
 use core::ops::ControlFlow;
 
 /// Unique rectangles and loops of every type, in Sudoku Explainer's order.
 pub(crate) fn unique_loops(marks: &Marks, found: Found) -> ControlFlow<()> {
-    let mut search = Search {
-        marks,
-        pair: 0,
-        path: [0; 81],
-        len: 0,
-        on_path: 0,
-        budget: WALK_LIMIT,
-        hints: Vec::new(),
-    };
+    let mut search = Search::new(marks);
     for s in 0..81 {
         let c = marks.candidates(s);
         if c.count_ones() == 2 {
@@ -153,20 +146,39 @@ struct Search<'a> {
     path: [u8; 81],
     len: usize,
     on_path: u128,
+    /// The units of the walk's squares at even and at odd places.
+    units: [u32; 2],
     /// Squares the walk may still visit.
     budget: u32,
     hints: Vec<Hint>,
 }
 
-impl Search<'_> {
+impl<'a> Search<'a> {
+    fn new(marks: &'a Marks) -> Search<'a> {
+        Search {
+            marks,
+            pair: 0,
+            path: [0; 81],
+            len: 0,
+            on_path: 0,
+            units: [0; 2],
+            budget: WALK_LIMIT,
+            hints: Vec::new(),
+        }
+    }
+
     /// Adds square `cell` to the walk and goes on from it through units of other kinds
     /// than `last`; `allowed` squares with extra digits are still allowed (fewer when
     /// all add the same digit), `extra` are the extra digits so far.
     fn extend(&mut self, cell: usize, allowed: i32, extra: u16, last: usize) {
-        if self.budget == 0 {
+        // A unit met twice at places of the same parity spoils every loop the walk
+        // could close from here: Sudoku Explainer walks on and drops them all.
+        let parity = self.len % 2;
+        if self.budget == 0 || self.units[parity] & UNIT_BITS[cell] != 0 {
             return;
         }
         self.budget -= 1;
+        self.units[parity] |= UNIT_BITS[cell];
         self.path[self.len] = cell as u8;
         self.len += 1;
         self.on_path |= 1 << cell;
@@ -192,6 +204,7 @@ impl Search<'_> {
         }
         self.len -= 1;
         self.on_path &= !(1 << cell);
+        self.units[parity] &= !UNIT_BITS[cell];
     }
 
     /// The walk is back at its first square: if the cycle is a loop, its steps.
@@ -640,8 +653,20 @@ mod tests {
 
     #[test]
     fn the_walk_stops_on_many_alike_squares() {
-        // Digits 1, 2, 3 undecided in the 27 squares where a solved grid has them (A1
-        // with 1 and 2 only): unbounded, the walk visits 684 million squares.
+        // Every square with 1 and 2: the walk has no end in sight.
+        let m = board("12", &[]);
+        let mut search = Search::new(&m);
+        search.pair = 0b11;
+        search.extend(0, 2, 0, NO_KIND);
+        assert_eq!(search.budget, 0);
+        let _ = first(unique_loops, &m);
+    }
+
+    #[test]
+    fn the_walk_turns_back_at_a_unit_met_twice_at_one_parity() {
+        // Digits 1, 2, 3 undecided in the 27 squares where a solved grid has them, A1
+        // with 1 and 2 only: Sudoku Explainer's walk visits 684 million squares, this
+        // one about 140,000.
         let solved =
             "123456789456789123789123456234567891567891234891234567345678912678912345912345678";
         let mut board = Board::FULL;
@@ -654,18 +679,10 @@ mod tests {
             board.0[s] = Candidates::from_bits(bits);
         }
         let m = Marks::new(&Puzzle::Candidates(board)).unwrap();
-        let mut search = Search {
-            marks: &m,
-            pair: 0b11,
-            path: [0; 81],
-            len: 0,
-            on_path: 0,
-            budget: WALK_LIMIT,
-            hints: Vec::new(),
-        };
+        let mut search = Search::new(&m);
+        search.pair = 0b11;
         search.extend(0, 2, 0, NO_KIND);
-        assert_eq!(search.budget, 0);
-        let _ = first(unique_loops, &m);
+        assert!(WALK_LIMIT - search.budget < 200_000);
     }
 
     #[test]
