@@ -78,10 +78,7 @@ impl<'de> serde::Deserialize<'de> for Named {
 
 impl core::fmt::Display for Named {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self.variant {
-            Some(v) => write!(f, "{} {v}", self.technique),
-            None => write!(f, "{}", self.technique),
-        }
+        self.technique.write_name(self.variant, f)
     }
 }
 

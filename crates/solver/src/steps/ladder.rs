@@ -9,7 +9,7 @@
 
 use super::marks::Marks;
 use super::step::Step;
-use super::{fish, intersections, singles, subsets};
+use super::{aligned, bug, fish, intersections, singles, subsets, uniqueness};
 use core::ops::ControlFlow;
 
 /// Where a technique hands each step it finds: `Break` to stop looking.
@@ -38,6 +38,15 @@ const fn rung(name: &'static str, find: Finder) -> Rung {
     }
 }
 
+/// A rung whose deductions hold only if the puzzle has one solution.
+const fn unique_rung(name: &'static str, find: Finder) -> Rung {
+    Rung {
+        name,
+        find,
+        assumes_uniqueness: true,
+    }
+}
+
 /// The techniques in Sudoku Explainer's order.
 pub(crate) const LADDER: &[Rung] = &[
     rung("hidden singles", singles::hidden),
@@ -54,14 +63,18 @@ pub(crate) const LADDER: &[Rung] = &[
     rung("hidden triplets", subsets::hidden_triplets),
     // strong links (2): skyscraper, 2-string kite, turbot fish
     // xy-wing, xyz-wing
-    // unique rectangles and loops
+    unique_rung("unique rectangles and loops", uniqueness::unique_loops),
     rung("naked quads", subsets::naked_quads),
     rung("jellyfish", fish::jellyfish),
     rung("hidden quads", subsets::hidden_quads),
-    // strong links (3), wxyz-wing, bug, strong links (4), vwxyz-wing,
-    // aligned pair exclusion, uvwxyz-wing
-    // chains and cycles, tuvwxyz-wing, aligned triplet exclusion, nishio, multiple
-    // forcing chains, dynamic forcing chains; dynamic (+); nested
+    // strong links (3), wxyz-wing
+    unique_rung("bug", bug::bug),
+    // strong links (4), vwxyz-wing
+    rung("aligned pair exclusion", aligned::aligned_pairs),
+    // uvwxyz-wing
+    // chains and cycles, tuvwxyz-wing
+    rung("aligned triplet exclusion", aligned::aligned_triplets),
+    // nishio, multiple forcing chains, dynamic forcing chains; dynamic (+); nested
 ];
 
 /// The first step of one technique, if it finds any.
@@ -101,5 +114,15 @@ mod tests {
             assert!(first(rung.find, &marks).is_none(), "{}", rung.name);
         }
         assert!(next_step(&marks, true).is_none());
+    }
+
+    #[test]
+    fn only_the_uniqueness_rungs_assume_one_solution() {
+        let flagged: Vec<_> = LADDER
+            .iter()
+            .filter(|r| r.assumes_uniqueness)
+            .map(|r| r.name)
+            .collect();
+        assert_eq!(flagged, ["unique rectangles and loops", "bug"]);
     }
 }

@@ -11,6 +11,8 @@
 //! The techniques serve grading, hints and explanations; solving and counting stay
 //! with the search.
 
+pub(crate) mod aligned;
+pub(crate) mod bug;
 pub(crate) mod fish;
 pub(crate) mod intersections;
 pub mod ladder;
@@ -20,6 +22,7 @@ pub(crate) mod singles;
 pub(crate) mod state;
 pub(crate) mod step;
 pub(crate) mod subsets;
+pub(crate) mod uniqueness;
 pub(crate) mod units;
 
 pub use ladder::next_step;

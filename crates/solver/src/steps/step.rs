@@ -95,7 +95,20 @@ pub enum Technique {
     /// Seven squares, seven digits (7.5).
     TUVWXYZWing,
     // Uniqueness (`uniqueness.rs`, `bug.rs`).
-    /// A unique rectangle or loop of type 1 (4.5+).
+    /// A unique rectangle of type 1: of four squares with the same two candidates in
+    /// two rows, two columns and two boxes, one has more; it loses the two (4.5).
+    UniqueRectangle1,
+    /// Type 2: the squares with more share one more digit, which leaves the squares
+    /// that see them all (4.5).
+    UniqueRectangle2,
+    /// Type 3: the squares with more form a naked or hidden set with other squares of
+    /// a unit (4.5+).
+    UniqueRectangle3,
+    /// Type 4: one of the two digits is locked in the squares with more in a unit,
+    /// which lose the other (4.5).
+    UniqueRectangle4,
+    /// A unique loop (6, 8, 10... squares) of type 1 (4.6, 4.7, 5.0 by its size); the
+    /// step's variant is the size.
     UniqueLoop1,
     /// Type 2.
     UniqueLoop2,
@@ -181,10 +194,14 @@ impl Technique {
             Technique::VWXYZWing => "VWXYZ-Wing",
             Technique::UVWXYZWing => "UVWXYZ-Wing",
             Technique::TUVWXYZWing => "TUVWXYZ-Wing",
-            Technique::UniqueLoop1 => "Unique Rectangle type 1",
-            Technique::UniqueLoop2 => "Unique Rectangle type 2",
-            Technique::UniqueLoop3 => "Unique Rectangle type 3",
-            Technique::UniqueLoop4 => "Unique Rectangle type 4",
+            Technique::UniqueRectangle1 => "Unique Rectangle type 1",
+            Technique::UniqueRectangle2 => "Unique Rectangle type 2",
+            Technique::UniqueRectangle3 => "Unique Rectangle type 3",
+            Technique::UniqueRectangle4 => "Unique Rectangle type 4",
+            Technique::UniqueLoop1 => "Unique Loop type 1",
+            Technique::UniqueLoop2 => "Unique Loop type 2",
+            Technique::UniqueLoop3 => "Unique Loop type 3",
+            Technique::UniqueLoop4 => "Unique Loop type 4",
             Technique::Bug1 => "BUG type 1",
             Technique::Bug2 => "BUG type 2",
             Technique::Bug3 => "BUG type 3",
@@ -213,7 +230,11 @@ impl Technique {
     pub const fn assumes_uniqueness(self) -> bool {
         matches!(
             self,
-            Technique::UniqueLoop1
+            Technique::UniqueRectangle1
+                | Technique::UniqueRectangle2
+                | Technique::UniqueRectangle3
+                | Technique::UniqueRectangle4
+                | Technique::UniqueLoop1
                 | Technique::UniqueLoop2
                 | Technique::UniqueLoop3
                 | Technique::UniqueLoop4
@@ -222,6 +243,17 @@ impl Technique {
                 | Technique::Bug3
                 | Technique::Bug4
         )
+    }
+
+    /// Writes the name with a step's extra words: after the name (a strong-link
+    /// pattern's code), or for a unique loop its size before the type, as Sudoku
+    /// Explainer prints it (`Unique Loop 6 type 2`).
+    pub(crate) fn write_name(self, variant: Option<&str>, f: &mut impl fmt::Write) -> fmt::Result {
+        match (variant, self.name().strip_prefix("Unique Loop ")) {
+            (Some(v), Some(kind)) => write!(f, "Unique Loop {v} {kind}"),
+            (Some(v), None) => write!(f, "{} {v}", self.name()),
+            (None, _) => f.write_str(self.name()),
+        }
     }
 }
 
@@ -316,10 +348,9 @@ impl Step {
     /// The technique's name as Sudoku Explainer prints it (with the pattern's code,
     /// where it has one).
     pub fn name(&self) -> String {
-        match self.variant {
-            Some(v) => format!("{} {v}", self.technique.name()),
-            None => self.technique.name().to_string(),
-        }
+        let mut name = String::new();
+        let _ = self.technique.write_name(self.variant, &mut name);
+        name
     }
 
     /// The square this step solves and its digit, if it places one.
@@ -441,7 +472,8 @@ impl fmt::Display for Step {
     /// The step in one line: its name, difficulty and effect, as `Hidden Single
     /// (1.5): D6 = 7` or `X-Wing (3.2): remove 4 from A3, G3`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ({})", self.name(), self.difficulty)?;
+        self.technique.write_name(self.variant, f)?;
+        write!(f, " ({})", self.difficulty)?;
         if let Some((s, d)) = self.placement() {
             write!(f, ": {s} = {d}")?;
         }
@@ -475,6 +507,18 @@ mod tests {
         assert_eq!(step.to_string(), "X-Wing (3.2): remove 4 from A3, G3");
         let single = Step::new(Technique::HiddenSingle, 15).placing(30, 6);
         assert_eq!(single.to_string(), "Hidden Single (1.5): D4 = 7");
+        let mut lp = Step::new(Technique::UniqueLoop2, 46);
+        lp.variant = Some("6");
+        lp.removes[8] = 1 << 1;
+        assert_eq!(
+            lp.to_string(),
+            "Unique Loop 6 type 2 (4.6): remove 9 from A2"
+        );
+        assert_eq!(lp.name(), "Unique Loop 6 type 2");
+        assert_eq!(
+            Technique::UniqueRectangle2.name(),
+            "Unique Rectangle type 2"
+        );
         assert_eq!(Difficulty(95).to_string(), "9.5");
         assert_eq!(Difficulty(100).value(), 10.0);
     }
