@@ -74,29 +74,35 @@ pub struct RecordReader {
 }
 
 /// The framing's state: a boxed grid in progress, or none and what is known of where
-/// the next one starts.
-///
-/// Between grids, a line moves the reader as below (`a`: the start line of the grid
-/// before, `b`: that grid had a border all round; a comment, CSV or section header is
-/// no line to the framing, a whole puzzle or pencilmark line goes to `Sure` from
-/// anywhere, a row starts a grid):
+/// the next one starts. Each line moves it as below. `a`: the line the grid before
+/// started on; `b`: that grid had a border all round; `Drifting|RunOn`: `Drifting {a,
+/// b}` if `b`, else `RunOn {a}`; a stray line: squares or text that are a record of
+/// their own; a row (of 9 squares, good or bad, or a line passed to
+/// [`RecordReader::push_rejected_line`]) starts a grid, as sure of its start as the
+/// last column says.
 ///
 /// ```text
-///            blank                    separator, !b
-///   Sure <──────────── Confirmable ───────────────────────┐
-///                      {a, b}                             v
-///                          │ any other line       ┌──> RunOn {a} ──> row: Grid(AmidRunOn {a})
-///                          v                      │
-///   row: Grid(Suspect {a}) <── Drifting {a, b} ───┘ separator, !b
-///                              (blank, stray line: stays)
-///   row: Grid(Sure) <── Sure
-/// ```
+/// between grids       blank     separator       stray line       row: Grid, Trust
+/// Sure                same      same            same             Sure
+/// Confirmable {a, b}  Sure      Drifting|RunOn  Drifting {a, b}  Suspect {a}
+/// Drifting {a, b}     same      Drifting|RunOn  same             Suspect {a}
+/// RunOn {a}           same      same            same             AmidRunOn {a}
+/// from any state, a whole puzzle or pencilmark line: Sure; a comment, CSV header
+/// or section header: nothing (the framing does not see it)
 ///
-/// A grid ends ([`RecordReader::end_grid`]) by the line that starts the next (a row of
-/// another shape, a second border in a row): `Sure`; at its last row, its rows and
-/// bands sound: `Sure`, or `Confirmable` if its start was suspect; cut short by a
-/// blank line with no border: `RunOn`; otherwise broken: `Drifting`. A separator in
-/// its last band ends it, then acts as a separator between grids.
+/// a grid ends                                        between grids after it
+/// by a line that starts the next grid                Sure
+/// at its last row, not Shaky, Trust Sure             Sure
+/// at its last row, not Shaky, Suspect or AmidRunOn   Confirmable {a, b}
+/// cut short by a blank line, no border               RunOn {a}
+/// otherwise (cut short, Shaky, or its start suspect) Drifting {a, b}
+/// at a separator in its last band                    Drifting {a, b}, then the
+///                                                    separator moves it as above
+///
+/// in a grid, Trust   Suspect --------- a separator after its 3rd row ---> Sure
+///                    Suspect, AmidRunOn -- rows split off at band 1 ----> Sure
+///                    still Suspect or AmidRunOn when it ends: UnsureStart
+/// ```
 // One per reader, and reading allocates nothing: the grid stays inline.
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
@@ -188,8 +194,8 @@ impl Between {
 /// How sure the reader is of where the grid in progress starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Trust {
-    /// Sure: it started where the next grid's start was sure, or it has shown where it
-    /// starts since.
+    /// Sure: it started when where the next grid starts was sure ([`Between::Sure`]),
+    /// or it has shown where it starts since.
     Sure,
     /// It started right after the broken grid that started on line `after` (see
     /// [`Between::Drifting`]); a separator after its 3rd row, or rows split off before
@@ -205,9 +211,10 @@ enum Trust {
 /// What is wrong with the grid in progress so far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Health {
-    /// Nothing.
-    Sound,
-    /// An error (the first one), in rows of 9 squares each and bands of 3 rows each.
+    /// No error yet.
+    Clean,
+    /// An error (the first one), but every row so far is 9 squares (a bad character
+    /// counted as one) and every band 3 rows.
     Bad(ParseError),
     /// An error (the first one), and some row was not 9 squares (a bad character
     /// counted as one) or some band not 3 rows: the grid may end at the wrong row.
@@ -217,7 +224,7 @@ enum Health {
 impl Health {
     fn error(self) -> Option<ParseError> {
         match self {
-            Health::Sound => None,
+            Health::Clean => None,
             Health::Bad(e) | Health::Shaky(e) => Some(e),
         }
     }
@@ -238,7 +245,7 @@ struct Frame {
     bands: usize,
     /// Its first error, and whether its rows and bands line up.
     health: Health,
-    /// How sure where it starts is.
+    /// How sure the reader is of where it starts.
     trust: Trust,
     /// The shape of its rows (see `scan::Line::shape`); 0 before the first good row.
     shape: u64,
@@ -260,7 +267,7 @@ impl Frame {
             rows: 0,
             band_rows: 0,
             bands: 0,
-            health: Health::Sound,
+            health: Health::Clean,
             trust,
             shape: 0,
             bordered: false,
@@ -271,7 +278,7 @@ impl Frame {
 
     /// Records an error, if it is the first.
     fn fail(&mut self, kind: ParseErrorKind, position: Position) {
-        if self.health == Health::Sound {
+        if self.health == Health::Clean {
             self.health = Health::Bad(ParseError { kind, position });
         }
     }
@@ -279,7 +286,7 @@ impl Frame {
     /// Records an error, if it is the first, and that the rows or bands do not line up.
     fn fail_shaky(&mut self, kind: ParseErrorKind, position: Position) {
         self.health = Health::Shaky(match self.health {
-            Health::Sound => ParseError { kind, position },
+            Health::Clean => ParseError { kind, position },
             Health::Bad(first) | Health::Shaky(first) => first,
         });
     }
@@ -674,7 +681,7 @@ impl RecordReader {
                     grid.trust = Trust::Sure;
                 }
             }
-            0 if band_rows > 3 && grid.health == Health::Sound => {
+            0 if band_rows > 3 && grid.health == Health::Clean => {
                 // Rows of 9 squares that are no part of the grid came before it: they
                 // are a record of their own, and the grid is the last 3 rows.
                 let stray = band_rows - 3;
