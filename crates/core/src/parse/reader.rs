@@ -69,20 +69,165 @@ pub struct RecordReader {
     line: usize,
     /// One line's squares, as [`scan::scan`] writes them.
     scratch: [u8; 81],
-    /// The boxed grid in progress (`rows == 0`: none).
-    grid: Frame,
-    /// The first line of a grid that ended broken, by its row count, with no blank
-    /// line or whole puzzle since: a grid that starts right after it may start at the
-    /// wrong row.
-    drifting: Option<usize>,
-    /// The last line read ended a record at its natural end: a grid's last row or a
-    /// whole puzzle.
-    just_completed: bool,
-    /// While drifting: a separator came right after a broken grid without a border
-    /// ended, so that grid's rows go on past where it ended.
-    overrun: bool,
-    /// The last grid's rows had a border all round.
-    last_bordered: bool,
+    /// Where the framing is: between grids, or in one.
+    state: State,
+}
+
+/// The framing's state: a boxed grid in progress, or none and what is known of where
+/// the next one starts. Each line moves it as below. `a`: the line the grid before
+/// started on; `b`: that grid had a border all round; `Drifting|RunOn`: `Drifting {a,
+/// b}` if `b`, else `RunOn {a}`; a stray line: squares or text that are a record of
+/// their own; a row (of 9 squares, good or bad, or a line passed to
+/// [`RecordReader::push_rejected_line`]) starts a grid, as sure of its start as the
+/// last column says.
+///
+/// ```text
+/// between grids       blank     separator       stray line       row: Grid, Trust
+/// Sure                same      same            same             Sure
+/// Confirmable {a, b}  Sure      Drifting|RunOn  Drifting {a, b}  Suspect {a}
+/// Drifting {a, b}     same      Drifting|RunOn  same             Suspect {a}
+/// RunOn {a}           same      same            same             AmidRunOn {a}
+/// from any state, a whole puzzle or pencilmark line: Sure; a comment, CSV header
+/// or section header: nothing (the framing does not see it)
+///
+/// a grid ends                                        between grids after it
+/// by a line that starts the next grid                Sure
+/// at its last row, not Shaky, Trust Sure             Sure
+/// at its last row, not Shaky, Suspect or AmidRunOn   Confirmable {a, b}
+/// cut short by a blank line, no border               RunOn {a}
+/// otherwise (cut short, Shaky, or its start suspect) Drifting {a, b}
+/// at a separator in its last band                    Drifting {a, b}, then the
+///                                                    separator moves it as above
+///
+/// in a grid, Trust   Suspect --------- a separator after its 3rd row ---> Sure
+///                    Suspect, AmidRunOn -- rows split off at band 1 ----> Sure
+///                    still Suspect or AmidRunOn when it ends: UnsureStart
+/// ```
+// One per reader, and reading allocates nothing: the grid stays inline.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug)]
+enum State {
+    /// No grid in progress.
+    Between(Between),
+    /// A boxed grid in progress: it has a row at least.
+    Grid(Frame),
+}
+
+impl State {
+    /// The grid in progress; if there is none, a grid started now (as sure of its start
+    /// as [`Between::trust`] says).
+    fn grid(&mut self) -> &mut Frame {
+        match *self {
+            State::Grid(ref mut grid) => grid,
+            State::Between(between) => {
+                *self = State::Grid(Frame::new(between.trust()));
+                self.grid()
+            }
+        }
+    }
+}
+
+/// Between grids: what the reader knows of where the next grid starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Between {
+    /// Where the next grid starts is sure: at the start of the input, after a whole
+    /// puzzle, a sound grid, or a grid ended by the line that starts the next.
+    Sure,
+    /// A grid that started right after a broken one (so itself suspect) has just ended
+    /// at its last row, with sound rows and bands: a blank line now shows that it ended
+    /// where the text ends it, and so where the next starts. `after` is the line it
+    /// started on, `bordered` whether it had a border all round.
+    Confirmable { after: usize, bordered: bool },
+    /// After a broken grid that started on line `after`, with no blank line or whole
+    /// puzzle since: it may have ended at the wrong row, so a grid that starts now may
+    /// too. `bordered`: it had a border all round.
+    Drifting { after: usize, bordered: bool },
+    /// Drifting, after a grid without a border whose rows may run on past where it
+    /// ended, in bands of their own: a separator came right after it, or a blank line
+    /// cut it short.
+    RunOn { after: usize },
+}
+
+impl Between {
+    /// How sure the start of a grid that starts now is.
+    fn trust(self) -> Trust {
+        match self {
+            Between::Sure => Trust::Sure,
+            Between::Confirmable { after, .. } | Between::Drifting { after, .. } => {
+                Trust::Suspect { after }
+            }
+            Between::RunOn { after } => Trust::AmidRunOn { after },
+        }
+    }
+
+    /// After a blank line.
+    fn blank(self) -> Between {
+        match self {
+            Between::Confirmable { .. } => Between::Sure,
+            other => other,
+        }
+    }
+
+    /// After a line of layout only: a border before a grid; or, right after a broken
+    /// grid without a border, a sign that its rows go on.
+    fn separator(self) -> Between {
+        match self {
+            Between::Confirmable { after, bordered } | Between::Drifting { after, bordered } => {
+                match bordered {
+                    true => Between::Drifting { after, bordered },
+                    false => Between::RunOn { after },
+                }
+            }
+            other => other,
+        }
+    }
+
+    /// After a stray line that is a record of its own.
+    fn stray(self) -> Between {
+        match self {
+            Between::Confirmable { after, bordered } => Between::Drifting { after, bordered },
+            other => other,
+        }
+    }
+}
+
+/// How sure the reader is of where the grid in progress starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Trust {
+    /// Sure: it started when where the next grid starts was sure ([`Between::Sure`]),
+    /// or it has shown where it starts since.
+    Sure,
+    /// It started right after the broken grid that started on line `after` (see
+    /// [`Between::Drifting`]); a separator after its 3rd row, or rows split off before
+    /// its first band, show where it starts. If nothing does, it is reported
+    /// ([`ParseErrorKind::UnsureStart`]).
+    Suspect { after: usize },
+    /// Suspect, and it started where the broken grid's rows may run on
+    /// ([`Between::RunOn`]): its bands may be that grid's, so a separator after its 3rd
+    /// row does not show where it starts; rows split off before its first band do.
+    AmidRunOn { after: usize },
+}
+
+/// What is wrong with the grid in progress so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Health {
+    /// No error yet.
+    Clean,
+    /// An error (the first one), but every row so far is 9 squares (a bad character
+    /// counted as one) and every band 3 rows.
+    Bad(ParseError),
+    /// An error (the first one), and some row was not 9 squares (a bad character
+    /// counted as one) or some band not 3 rows: the grid may end at the wrong row.
+    Shaky(ParseError),
+}
+
+impl Health {
+    fn error(self) -> Option<ParseError> {
+        match self {
+            Health::Clean => None,
+            Health::Bad(e) | Health::Shaky(e) => Some(e),
+        }
+    }
 }
 
 /// A boxed grid in progress: its rows of 9 squares and the separators between them.
@@ -98,21 +243,15 @@ struct Frame {
     band_rows: usize,
     /// Bands closed by a separator: 0 while none has been seen.
     bands: usize,
-    /// The first error, if any.
-    error: Option<ParseError>,
-    /// Some row was not 9 squares (a bad character counted as one), or some band
-    /// not 3 rows.
-    shaky: bool,
-    /// Started right after a broken grid (the line of that grid's start); cleared when
-    /// a separator after row 3 shows where this grid starts.
-    suspect: Option<usize>,
-    /// Started after a broken grid's rows overran its end (see `RecordReader::overrun`):
-    /// a separator after row 3 does not show where it starts.
-    overrun: bool,
-    /// Its rows have a border all round.
-    bordered: bool,
+    /// Its first error, and whether its rows and bands line up.
+    health: Health,
+    /// How sure the reader is of where it starts.
+    trust: Trust,
     /// The shape of its rows (see `scan::Line::shape`); 0 before the first good row.
     shape: u64,
+    /// Its rows have a border all round (as `scan::Line::bordered`), once `shape` is
+    /// set.
+    bordered: bool,
     /// How many `|` its rows have (see `scan::Line::junctions`), once `shape` is set.
     junctions: usize,
     /// The last row was a good one (9 squares, all good).
@@ -120,26 +259,36 @@ struct Frame {
 }
 
 impl Frame {
-    const EMPTY: Frame = Frame {
-        squares: [0; 81],
-        starts: [Position { line: 0, column: 0 }; 9],
-        rows: 0,
-        band_rows: 0,
-        bands: 0,
-        error: None,
-        shaky: false,
-        suspect: None,
-        overrun: false,
-        bordered: false,
-        shape: 0,
-        junctions: 0,
-        last_good: false,
-    };
-
-    fn fail(&mut self, kind: ParseErrorKind, position: Position) {
-        if self.error.is_none() {
-            self.error = Some(ParseError { kind, position });
+    /// A grid with no row yet, of `trust`.
+    const fn new(trust: Trust) -> Frame {
+        Frame {
+            squares: [0; 81],
+            starts: [Position { line: 0, column: 0 }; 9],
+            rows: 0,
+            band_rows: 0,
+            bands: 0,
+            health: Health::Clean,
+            trust,
+            shape: 0,
+            bordered: false,
+            junctions: 0,
+            last_good: false,
         }
+    }
+
+    /// Records an error, if it is the first.
+    fn fail(&mut self, kind: ParseErrorKind, position: Position) {
+        if self.health == Health::Clean {
+            self.health = Health::Bad(ParseError { kind, position });
+        }
+    }
+
+    /// Records an error, if it is the first, and that the rows or bands do not line up.
+    fn fail_shaky(&mut self, kind: ParseErrorKind, position: Position) {
+        self.health = Health::Shaky(match self.health {
+            Health::Clean => ParseError { kind, position },
+            Health::Bad(first) | Health::Shaky(first) => first,
+        });
     }
 
     /// True once the grid has all its rows: 9 without separators, or 3 in the last band.
@@ -156,7 +305,7 @@ impl Frame {
     /// would join has 4 rows already (then the 4th began another grid).
     fn refuses(&self, shape: Option<u64>) -> bool {
         let other_shape = matches!(shape, Some(s) if self.shape != 0 && s != self.shape);
-        self.rows > 0 && (other_shape || self.overfull())
+        other_shape || self.overfull()
     }
 
     /// The grid has separators and its band has more rows than 3.
@@ -178,11 +327,7 @@ impl RecordReader {
             check_conflicts: true,
             line: 0,
             scratch: [0; 81],
-            grid: Frame::EMPTY,
-            drifting: None,
-            just_completed: false,
-            overrun: false,
-            last_bordered: false,
+            state: State::Between(Between::Sure),
         }
     }
 
@@ -255,9 +400,7 @@ impl RecordReader {
             self.bad_row(kind, position, true, &mut emit);
             return;
         }
-        self.end_grid(End::Other, &mut emit);
-        self.drifting = None;
-        self.just_completed = true;
+        self.whole_line(&mut emit);
         let position = Position {
             line: self.line,
             column: scanned.column,
@@ -283,7 +426,7 @@ impl RecordReader {
             line = rest;
         }
         // (`fold`, not `all`: no branch per byte, so the compiler vectorizes it.)
-        if self.grid.rows == 0
+        if matches!(self.state, State::Between(_))
             && line.len() == 81
             && line.iter().fold(true, |all, &b| all & scan::is_square(b))
         {
@@ -300,8 +443,7 @@ impl RecordReader {
                 line: self.line,
                 column: 1,
             };
-            self.drifting = None;
-            self.just_completed = true;
+            self.state = State::Between(Between::Sure);
             let grid = self.checked(self.scratch, start, true);
             emit(Record::new(start, grid, Tag::NONE, true));
             return;
@@ -341,9 +483,7 @@ impl RecordReader {
         let pencilmarks = first.and_then(|f| Some((f, pencilmark_line(line, f)?)));
         if let Some((first, (marks, tag))) = pencilmarks {
             // A pencilmark line: one record of its own.
-            self.end_grid(End::Other, emit);
-            self.drifting = None;
-            self.just_completed = true;
+            self.whole_line(emit);
             let start = Position {
                 line: self.line,
                 column: first + 1,
@@ -360,25 +500,16 @@ impl RecordReader {
             line: self.line,
             column: scanned.column,
         };
-        if matches!(scanned.kind, Kind::Skipped) {
-            return;
-        }
-        let just_completed = core::mem::take(&mut self.just_completed);
         match scanned.kind {
+            // Comments, CSV headers and section headers are not seen by the framing.
             Kind::Skipped => {}
-            Kind::Blank if self.grid.rows > 0 => self.end_grid(End::Blank, emit),
-            Kind::Blank => {
-                // A blank line right after a grid ended by its count of rows shows
-                // that it ended where the text says.
-                if just_completed {
-                    self.drifting = None;
-                }
-            }
+            Kind::Blank => match self.state {
+                State::Grid(_) => self.end_grid(End::Blank, emit),
+                State::Between(between) => self.state = State::Between(between.blank()),
+            },
             Kind::Separator => self.separator(position, scanned.junctions, emit),
             Kind::Whole => {
-                self.end_grid(End::Other, emit);
-                self.drifting = None;
-                self.just_completed = true;
+                self.whole_line(emit);
                 let grid = match scanned.error {
                     Some(e) => Err(e),
                     None => self.checked(self.scratch, position, scanned.dense),
@@ -393,18 +524,24 @@ impl RecordReader {
         }
     }
 
+    /// A line that is a puzzle of its own (a whole puzzle, a pencilmark line): it ends
+    /// the grid in progress, and shows where the next starts.
+    fn whole_line(&mut self, emit: &mut impl FnMut(Record)) {
+        self.end_grid(End::Other, emit);
+        self.state = State::Between(Between::Sure);
+    }
+
     /// A line of 9 squares, all of them good.
     fn row(&mut self, position: Position, line: &Line, emit: &mut impl FnMut(Record)) {
         let shape = line.shape;
-        if self.grid.overfull() {
-            self.split_last_row(emit);
-        } else if self.grid.refuses(Some(shape)) {
-            self.end_grid(End::Boundary, emit);
+        if let State::Grid(grid) = &self.state {
+            if grid.overfull() {
+                self.split_last_row(emit);
+            } else if grid.refuses(Some(shape)) {
+                self.end_grid(End::Boundary, emit);
+            }
         }
-        if self.grid.rows == 0 {
-            self.start_grid();
-        }
-        let grid = &mut self.grid;
+        let grid = self.state.grid();
         if grid.shape == 0 {
             grid.shape = shape;
             grid.bordered = line.bordered;
@@ -431,17 +568,17 @@ impl RecordReader {
             line: self.line,
             column: line.column,
         };
-        let in_grid = self.grid.rows > 0;
-        match (line.kind, line.error) {
-            (Kind::Row, Some(e)) => self.bad_row(e.kind, e.position, false, emit),
-            (_, Some(e)) if in_grid => self.bad_row(e.kind, e.position, true, emit),
-            (_, None) if in_grid => self.bad_row(
+        match (line.kind, line.error, &self.state) {
+            (Kind::Row, Some(e), _) => self.bad_row(e.kind, e.position, false, emit),
+            (_, Some(e), State::Grid(_)) => self.bad_row(e.kind, e.position, true, emit),
+            (_, None, State::Grid(_)) => self.bad_row(
                 ParseErrorKind::RowSquares { found: line.count },
                 position,
                 true,
                 emit,
             ),
-            (_, error) => {
+            (_, error, &State::Between(between)) => {
+                self.state = State::Between(between.stray());
                 let error = error.unwrap_or(ParseError {
                     kind: ParseErrorKind::TooFewSquares { found: line.count },
                     position,
@@ -460,15 +597,14 @@ impl RecordReader {
         misshapen: bool,
         emit: &mut impl FnMut(Record),
     ) {
-        if self.grid.refuses(None) {
+        if matches!(&self.state, State::Grid(grid) if grid.refuses(None)) {
             self.end_grid(End::Other, emit);
         }
-        if self.grid.rows == 0 {
-            self.start_grid();
+        let grid = self.state.grid();
+        match misshapen {
+            true => grid.fail_shaky(kind, position),
+            false => grid.fail(kind, position),
         }
-        let grid = &mut self.grid;
-        grid.fail(kind, position);
-        grid.shaky |= misshapen;
         grid.last_good = false;
         if grid.rows < 9 {
             grid.starts[grid.rows] = position;
@@ -484,7 +620,9 @@ impl RecordReader {
     /// with no separator or blank line between. The grid ends before that row, which
     /// starts the next (if it was a good row, and among the 9 kept).
     fn split_last_row(&mut self, emit: &mut impl FnMut(Record)) {
-        let grid = &mut self.grid;
+        let State::Grid(grid) = &mut self.state else {
+            return;
+        };
         let last = grid.rows - 1;
         let kept = last < 9 && grid.last_good;
         let mut row = [0; 9];
@@ -498,8 +636,7 @@ impl RecordReader {
         // The grid is broken, so the next one is suspect all the same.
         self.end_grid(End::Other, emit);
         if kept {
-            self.start_grid();
-            let grid = &mut self.grid;
+            let grid = self.state.grid();
             grid.squares[..9].copy_from_slice(&row);
             grid.starts[0] = start;
             grid.shape = shape;
@@ -511,28 +648,18 @@ impl RecordReader {
         }
     }
 
-    fn start_grid(&mut self) {
-        let suspect = self.drifting.take();
-        self.grid = Frame {
-            suspect,
-            overrun: core::mem::take(&mut self.overrun) && suspect.is_some(),
-            ..Frame::EMPTY
-        };
-    }
-
     /// A line of layout only: a band separator, or a grid's border.
     fn separator(&mut self, position: Position, junctions: usize, emit: &mut impl FnMut(Record)) {
-        let grid = &mut self.grid;
-        if grid.rows > 0 && grid.shape != 0 && junctions != 0 && junctions != grid.junctions {
+        let grid = match &mut self.state {
+            State::Between(between) => {
+                *between = between.separator();
+                return;
+            }
+            State::Grid(grid) => grid,
+        };
+        if grid.shape != 0 && junctions != 0 && junctions != grid.junctions {
             // Not this grid's separator: a stray line inside it.
-            grid.fail(ParseErrorKind::StraySeparator, position);
-            grid.shaky = true;
-            return;
-        }
-        if grid.rows == 0 {
-            // A border before a grid; or, right after a broken grid without a border,
-            // a sign that its rows go on.
-            self.overrun |= self.drifting.is_some() && !self.last_bordered;
+            grid.fail_shaky(ParseErrorKind::StraySeparator, position);
             return;
         }
         if grid.band_rows == 0 {
@@ -547,14 +674,14 @@ impl RecordReader {
         let band_rows = grid.band_rows;
         let misplaced = ParseErrorKind::BandRows { found: band_rows };
         match grid.bands {
-            // A separator after row 3 shows where the grid starts (unless the rows
-            // of a grid before it overran its end).
+            // A separator after row 3 shows where the grid starts (unless it started
+            // where the rows of a broken grid before it may run on).
             0 if band_rows == 3 => {
-                if !grid.overrun {
-                    grid.suspect = None;
+                if let Trust::Suspect { .. } = grid.trust {
+                    grid.trust = Trust::Sure;
                 }
             }
-            0 if band_rows > 3 && !grid.shaky && grid.error.is_none() => {
+            0 if band_rows > 3 && grid.health == Health::Clean => {
                 // Rows of 9 squares that are no part of the grid came before it: they
                 // are a record of their own, and the grid is the last 3 rows.
                 let stray = band_rows - 3;
@@ -568,21 +695,17 @@ impl RecordReader {
                 grid.rows = 3;
                 // More than 3 rows between separators that line up with them: the
                 // boundary of two grids is among them.
-                grid.suspect = None;
+                grid.trust = Trust::Sure;
             }
-            0 | 1 if band_rows != 3 => {
-                grid.fail(misplaced, position);
-                grid.shaky = true;
-            }
+            0 | 1 if band_rows != 3 => grid.fail_shaky(misplaced, position),
             0 | 1 => {}
             _ => {
-                // A separator inside the last band: the grid ends here.
-                grid.fail(misplaced, position);
-                grid.shaky = true;
-                let bordered = grid.bordered;
+                // A separator inside the last band: the grid ends here, broken, and
+                // the separator is one right after it (without a border, a grid never
+                // ends at a separator: its rows go on).
+                grid.fail_shaky(misplaced, position);
                 self.end_grid(End::Other, emit);
-                // Without a border, a grid never ends at a separator: its rows go on.
-                self.overrun = !bordered;
+                self.separator(position, junctions, emit);
                 return;
             }
         }
@@ -590,42 +713,48 @@ impl RecordReader {
         grid.band_rows = 0;
     }
 
-    /// Emits the grid in progress, if there is one.
+    /// Emits the grid in progress, if there is one, and says what is known, after it,
+    /// of where the next starts.
     fn end_grid(&mut self, end: End, emit: &mut impl FnMut(Record)) {
-        let grid = &mut self.grid;
-        if grid.rows == 0 {
+        let State::Grid(grid) = &mut self.state else {
             return;
-        }
+        };
         let start = grid.starts[0];
         let complete = grid.is_complete();
+        let shaky = matches!(grid.health, Health::Shaky(_));
         if !complete {
             let found = 9 * grid.rows.min(9);
             grid.fail(ParseErrorKind::TooFewSquares { found }, start);
         }
-        if let Some(after) = grid.suspect {
+        let suspect = match grid.trust {
+            Trust::Sure => None,
+            Trust::Suspect { after } | Trust::AmidRunOn { after } => Some(after),
+        };
+        if let Some(after) = suspect {
             grid.fail(ParseErrorKind::UnsureStart { after }, start);
         }
         // A broken grid may have ended at the wrong row, or have rows left after the
         // line that ended it: the grid after it is suspect until something shows where
         // it starts.
-        let broken = !complete || grid.shaky || grid.suspect.is_some();
-        self.drifting = match end {
+        let broken = !complete || shaky || suspect.is_some();
+        let (after, bordered) = (start.line, grid.bordered);
+        let between = match end {
             // The line that ended it starts the next grid.
-            End::Boundary => None,
-            _ => broken.then_some(start.line),
+            End::Boundary => Between::Sure,
+            _ if !broken => Between::Sure,
+            // Its start was suspect, but a blank line right after its last row would
+            // show that it ended where the text ends it, its rows and bands being sound.
+            _ if complete && !shaky => Between::Confirmable { after, bordered },
+            // A grid without a border cut short by a blank line may go on after it, in
+            // bands that a separator after their 3rd row would wrongly seem to confirm.
+            End::Blank if !complete && !bordered => Between::RunOn { after },
+            _ => Between::Drifting { after, bordered },
         };
-        // A blank line right after the last row shows that the grid ended where the
-        // text ends it, if its rows and bands were sound.
-        self.just_completed = complete && !grid.shaky;
-        self.last_bordered = grid.bordered;
-        // A grid without a border cut short by a blank line may go on after it, in
-        // bands that a separator after their 3rd row would wrongly seem to confirm.
-        self.overrun = end == End::Blank && !complete && !grid.bordered;
-        let result = match grid.error {
+        let result = match grid.health.error() {
             Some(e) => Err(e),
             None => Ok(grid.squares),
         };
-        self.grid = Frame::EMPTY;
+        self.state = State::Between(between);
         let result = result.and_then(|squares| self.checked(squares, start, false));
         emit(Record::new(start, result, Tag::NONE, false));
     }
