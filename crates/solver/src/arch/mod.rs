@@ -39,6 +39,9 @@ pub(crate) mod x86_64;
 /// Squares as a set: bit `s` is square `s` (0..81).
 pub(crate) type Pending = u128;
 
+/// The 27 squares of a band, as a band word (bit `i`: square `27 * b + i`).
+pub(crate) const BAND: u32 = (1 << 27) - 1;
+
 /// The 81 cells in band lanes: band `b`'s 27 squares at lanes `32*b .. 32*b + 27`,
 /// lanes 27..32 of each band always 0. A band word (bit `i` = square `27*b + i`) is
 /// then a mask of band `b`'s lanes, and a vector back-end loads a band with aligned
@@ -369,8 +372,6 @@ mod tests {
         }
         gone
     }
-
-    const BAND: u32 = (1 << 27) - 1;
 
     /// The squares of `gone` that `lose(bit, gone)` leaves with `n` candidates.
     fn left_with(n: u32, before: &Lanes, bit: u16, gone: [u32; 3]) -> Pending {

@@ -56,13 +56,11 @@
 //! and by the vector kernels' subtract, which relies on it). The state is plain data
 //! (320 bytes), `Copy`, copied on each guess.
 
-use crate::arch::{Cells, Kernel, Lanes, Pending};
+use crate::arch::{Cells, Kernel, Lanes, Pending, BAND};
 use crate::branch::{key, pair_key, square_of};
 use crate::masks::{grid_of, ALL};
 use bitdoku_core::{Board, Grid, PEER_BITS};
 
-/// The 27 squares of a band.
-const BAND: u32 = (1 << 27) - 1;
 /// The low 9 bits: one row of a band word.
 const ROW: u32 = 0x1FF;
 /// Multiplying a 9-bit column mask by this copies it to the three rows of a band.

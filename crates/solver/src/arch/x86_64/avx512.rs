@@ -18,11 +18,8 @@
 //! registers chains each step of the batch to the one before.
 
 use super::Avx512;
-use crate::arch::{Cells, Kernel, Lanes, Pending};
+use crate::arch::{Cells, Kernel, Lanes, Pending, BAND};
 use core::arch::x86_64::*;
-
-/// The 27 squares of a band.
-const BAND: u32 = (1 << 27) - 1;
 
 #[target_feature(enable = "avx512f,avx512bw,bmi1,bmi2,popcnt,lzcnt")]
 fn inside<R>(f: impl FnOnce() -> R) -> R {
