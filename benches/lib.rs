@@ -57,3 +57,8 @@ pub fn load(path: &Path, limit: usize) -> Vec<Puzzle> {
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+
+/// The Rust examples of `docs/embedding.md`, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/embedding.md")]
+struct EmbeddingDoctests;

@@ -86,7 +86,11 @@ def records(partition, lines):
             record.update(puzzle=None, status="invalid")
             record["error"] = f"line {n}, column {error.column}: {error.reason}"
         elif solution is None:
-            record.update(puzzle=normal_puzzle(line), status="unsolvable", error="no solution")
+            record.update(
+                puzzle=normal_puzzle(line),
+                status="unsolvable",
+                error="unsolvable: the puzzle has no solution",
+            )
         else:
             record.update(puzzle=normal_puzzle(line), status="solved", solution=solution)
         yield json.dumps(record, separators=(",", ":"))

@@ -24,7 +24,8 @@ INVALID = {
     "error": "line 2, column 1: digit 4 is given twice in row A (A1 and A2)",
 }
 UNSOLVABLE = {
-    "file": "<stdin>", "line": 3, "status": "unsolvable", "error": "no solution",
+    "file": "<stdin>", "line": 3, "status": "unsolvable",
+    "error": "unsolvable: the puzzle has no solution",
     "puzzle": "12345678.........9...............................................................",
 }
 DIRECT = [SOLVED, INVALID, UNSOLVABLE]

@@ -12,7 +12,7 @@ Inputs (seeded, so every run makes the same files):
   generated `bitdoku generate` output, which the peer must find unique
 
 Checks, per puzzle and back-end:
-  count   `bitdoku count --limit 2` says 0 none / 1 unique / 2+ multiple as the peer's
+  count   `bitdoku count --limit 2` says 0 unsolvable / 1 unique / 2+ multiple as the peer's
           `count` says 0 / 1 / 2; a puzzle that repeats a given is `invalid` for bitdoku
           and has 0 solutions for the peer, and only such a puzzle is `invalid`.
   solve   one solution: bitdoku's equals the peer's; several: bitdoku's is a valid grid
@@ -228,7 +228,7 @@ def main():
         if kinds[i] == "generated" and n != "1":
             fail("peer", "generated", i, "unique", n)
 
-    word = {"0 none": "0", "1 unique": "1", "2+ multiple": "2"}
+    word = {"0 unsolvable": "0", "1 unique": "1", "2+ multiple": "2"}
     per_backend = {}
     for backend in backends:
         t0 = time.monotonic()

@@ -408,8 +408,9 @@ fn f8_explain_caps_steps_on_a_terminal_and_every_json_line_has_text() {
     );
 }
 
-/// Finding 9 (and the vocabulary): every example in `--help` and in the README runs
-/// as written, from the repository's root, also when help is wrapped at 80 columns.
+/// Finding 9 (and the vocabulary): every example in `--help`, in the README and in
+/// `docs/*.md` runs as written, from the repository's root, also when help is wrapped
+/// at 80 columns.
 #[test]
 fn f9_every_help_and_readme_example_runs_as_written() {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
@@ -435,6 +436,7 @@ fn f9_every_help_and_readme_example_runs_as_written() {
         "show",
         "generate",
         "rate",
+        "hint",
         "explain",
         "bench",
         "completions",
@@ -464,33 +466,48 @@ fn f9_every_help_and_readme_example_runs_as_written() {
                 .map(|l| l.trim().to_string()),
         );
     }
-    // README: in ```sh blocks, the commands of bitdoku itself; in any block, the
-    // `$ ` lines that run it. Lines ending in `\` go on on the next.
-    let readme = std::fs::read_to_string(format!("{root}/README.md")).unwrap();
-    let mut fence: Option<String> = None;
-    let mut pending = String::new();
-    for line in readme.lines() {
-        if line.trim_start().starts_with("```") {
-            fence = match fence {
-                None => Some(line.trim().trim_start_matches('`').to_string()),
-                Some(_) => None,
-            };
-            continue;
-        }
-        let Some(lang) = &fence else { continue };
-        pending.push_str(line.trim().trim_end_matches('\\'));
-        if line.ends_with('\\') {
-            pending.push(' ');
-            continue;
-        }
-        let command = std::mem::take(&mut pending);
-        if let Some(rest) = command.strip_prefix("$ ") {
-            if rest.starts_with("bitdoku ") || rest.contains("| bitdoku ") {
-                commands.push(rest.to_string());
+    // README and docs/: in ```sh blocks, the commands of bitdoku itself; in any block,
+    // the `$ ` lines that run it. Lines ending in `\` go on on the next.
+    let mut pages = vec![format!("{root}/README.md")];
+    let mut docs: Vec<String> = std::fs::read_dir(format!("{root}/docs"))
+        .unwrap()
+        .map(|e| e.unwrap().path().display().to_string())
+        .filter(|p| p.ends_with(".md"))
+        .collect();
+    docs.sort();
+    assert!(docs.len() >= 5, "{docs:?}");
+    pages.extend(docs);
+    let texts: Vec<String> = pages
+        .iter()
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect();
+    for (page, text) in pages.iter().zip(&texts) {
+        let mut fence: Option<String> = None;
+        let mut pending = String::new();
+        for line in text.lines() {
+            if line.trim_start().starts_with("```") {
+                fence = match fence {
+                    None => Some(line.trim().trim_start_matches('`').to_string()),
+                    Some(_) => None,
+                };
+                continue;
             }
-        } else if lang == "sh" && command.starts_with("bitdoku ") {
-            commands.push(command);
+            let Some(lang) = &fence else { continue };
+            pending.push_str(line.trim().trim_end_matches('\\'));
+            if line.ends_with('\\') {
+                pending.push(' ');
+                continue;
+            }
+            let command = std::mem::take(&mut pending);
+            if let Some(rest) = command.strip_prefix("$ ") {
+                if rest.starts_with("bitdoku ") || rest.contains("| bitdoku ") {
+                    commands.push(rest.to_string());
+                }
+            } else if lang == "sh" && command.starts_with("bitdoku ") {
+                commands.push(command);
+            }
         }
+        assert!(fence.is_none(), "{page}: a code block is not closed");
     }
     assert!(commands.len() > 20, "{commands:?}");
     let have_jq = Command::new("jq").arg("--version").output().is_ok();
@@ -527,9 +544,10 @@ fn f9_every_help_and_readme_example_runs_as_written() {
     std::fs::remove_dir_all(&work).unwrap();
     std::fs::remove_dir_all(&home).unwrap();
 
-    // The README's sample messages come out of the file they name.
-    let samples: Vec<&str> = readme
-        .lines()
+    // The sample messages of the README and docs/ come out of the file they name.
+    let samples: Vec<&str> = texts
+        .iter()
+        .flat_map(|t| t.lines())
         .filter(|l| l.starts_with("bitdoku: puzzles/known-answers.txt:"))
         .collect();
     assert!(!samples.is_empty());

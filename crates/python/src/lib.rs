@@ -1,5 +1,6 @@
 //! The `bitdoku` Python module (`bitdoku._bitdoku`, re-exported by the package's
-//! `__init__.py`): solve, count, check, rate and generate Sudoku puzzles with
+//! `__init__.py`): solve, count and check Sudoku puzzles, rate them on Sudoku
+//! Explainer's scale, give hints and solve paths, and generate puzzles, with
 //! `bitdoku-solver`.
 //!
 //! Puzzles cross the boundary as strings (81 squares on one line, `1`-`9` given, `0`,
@@ -99,7 +100,9 @@ fn solve(py: Python<'_>, puzzle: String) -> PyResult<Option<String>> {
 }
 
 /// solve_many(puzzles, threads=None) -> list[str | None]: solve() of each puzzle, in
-/// order, on `threads` threads (None: all cores; 1: the calling thread).
+/// order, on `threads` threads (None: all cores; 1: the calling thread). Raises
+/// `PuzzleError`, with the puzzle's `index`, at the first puzzle that cannot be read or
+/// gives a digit twice in a unit.
 #[pyfunction]
 #[pyo3(signature = (puzzles, threads=None))]
 fn solve_many(
@@ -116,7 +119,7 @@ fn solve_many(
 
 /// count(puzzle, limit=2) -> int: how many solutions the puzzle has, counting no
 /// further than `limit` (2 tells unique from not; 0 is read as 1, as everywhere in
-/// bitdoku).
+/// bitdoku). Raises `PuzzleError` as solve() does.
 #[pyfunction]
 #[pyo3(signature = (puzzle, limit=2))]
 fn count(py: Python<'_>, puzzle: String, limit: usize) -> PyResult<usize> {
@@ -151,7 +154,8 @@ fn is_unique(py: Python<'_>, puzzle: String) -> PyResult<bool> {
 /// or `unsolvable`. A rated puzzle has `er`, `ep` and `ed` (floats with one decimal),
 /// `technique` (ER's), `ep_technique`, `ed_technique`, `level` 1-6 and its `label`,
 /// `steps` (of the path) and `solution`; a puzzle with several solutions has its first
-/// `solution`.
+/// `solution`. A path where no technique finds a step rates 20.0, its technique
+/// `stalled`.
 #[pyfunction]
 fn rate<'py>(py: Python<'py>, puzzle: String) -> PyResult<Bound<'py, PyDict>> {
     let puzzle = parse(py, &puzzle)?;
@@ -217,7 +221,8 @@ fn hint<'py>(py: Python<'py>, puzzle: String) -> PyResult<Option<Bound<'py, PyAn
 /// or None), `eliminations`, `cells`, `candidates` ([{square, digit}]), `units`
 /// (`row A`, `column 1`, `box 1`), `digits`, `links` (a chain's implications) and
 /// `text` (the step in words). Raises `ValueError` when the puzzle has no solution or
-/// several.
+/// several. If no technique finds a step before the grid is solved, the list ends
+/// there (`rate` then gives the technique `stalled`).
 #[pyfunction]
 fn explain<'py>(py: Python<'py>, puzzle: String) -> PyResult<Vec<Bound<'py, PyAny>>> {
     let puzzle = parse(py, &puzzle)?;
@@ -369,8 +374,8 @@ fn _panic_for_tests(py: Python<'_>) -> PyResult<()> {
     .map_err(|e| PyRuntimeError::new_err(e.to_string()))
 }
 
-/// Solve, count, check, rate and generate Sudoku puzzles: Norvig's propagation and
-/// search on bitsets, in Rust.
+/// Solve, count, check, rate, hint, explain and generate Sudoku puzzles: Norvig's
+/// propagation and search on bitsets, and Sudoku Explainer's techniques, in Rust.
 #[pymodule(gil_used = false)]
 mod _bitdoku {
     #[pymodule_export]

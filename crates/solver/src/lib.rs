@@ -1,19 +1,21 @@
 //! bitdoku-solver: Norvig's constraint propagation and MRV search, on cell bitsets.
 //!
 //! Each square's candidates are a 9-bit mask; the search state is 81 of them, plain
-//! `Copy` data copied on each guess. Propagation runs Norvig's two rules to a fixed
-//! point, the search branches on a square with the fewest candidates. Beside the masks
+//! `Copy` data copied on each guess. Propagation runs Norvig's two rules and locked
+//! candidates to a fixed point, the search branches on a square with the fewest
+//! candidates (the rule is in `branch.rs`, one for both engines). Beside the masks
 //! the fast path keeps each digit's places as three 27-bit band words, so that rule 2
 //! and locked candidates take a few table lookups per band. Propagation runs on the
 //! fastest [`Backend`] the CPU has, found at run time: on x86-64 with AVX2 or AVX-512
 //! the masks sit in vector registers and the whole search is compiled for those
-//! instructions; elsewhere a portable kernel runs.
-//! [`Options::backend`] chooses, with the same answers. No IO, no heap allocation, no
-//! panics on input. The only `unsafe` code is the back-ends' intrinsics, in one
-//! module.
+//! instructions (NEON on aarch64 when asked for); elsewhere a portable kernel runs.
+//! [`Options::backend`] chooses, with the same answers. No IO, no panics on input,
+//! and solving and counting allocate nothing. The only `unsafe` code is the
+//! back-ends' intrinsics, in one module.
 //!
-//! Beyond solving: [`observe`] lets an [`Observer`] see every step of a step-by-step
-//! solver (compiled away when unused), [`rate`] grades puzzles from those steps, and
+//! Beyond solving: [`observe`] lets an [`Observer`] see every step of the step-by-step
+//! search (compiled away when unused); [`steps`] has the human techniques of Sudoku
+//! Explainer's ladder, from which [`rate`] rates puzzles on its scale (ER, EP, ED);
 //! [`generate`] makes puzzles with one solution, deterministic for a seed,
 //! [`minimize`] removes givens a puzzle does not need, and [`enumerate`] hands each
 //! solution to a callback. Every entry point takes a [`Puzzle`]: givens (a [`Grid`])

@@ -2,12 +2,14 @@
 //! time limits.
 //!
 //! The search is generic over its observer. An observer with `ENABLED` true gets the
-//! step-by-step engine, which applies Norvig's rules one at a time and reports each;
-//! its call sites are guarded by `if O::ENABLED`, a constant. An observer with
-//! `ENABLED` false (the no-op `()` that [`crate::solve`] and friends use, or one that
-//! only answers [`Observer::keep_going`], as time limits do) gets the fast band engine,
-//! which has no hooks at all. Both find the same solutions; they may need different
-//! numbers of guesses.
+//! step-by-step engine, which applies Norvig's rules and locked candidates one
+//! deduction at a time and reports each; its call sites are guarded by
+//! `if O::ENABLED`, a constant. An observer with `ENABLED` false (the no-op `()` that
+//! [`crate::solve`] and friends use, or one that only answers
+//! [`Observer::keep_going`], as time limits do) gets the fast band engine, which has no
+//! hooks at all. Both engines reach the same fixed point at every node and branch by
+//! the same rule (`branch.rs`), so they search the same tree: the same guesses,
+//! backtracks and first solution.
 //!
 //! ```
 //! use bitdoku_core::Grid;

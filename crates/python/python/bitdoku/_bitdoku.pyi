@@ -71,32 +71,41 @@ def solve(puzzle: str) -> Optional[str]:
     cannot be read or gives a digit twice in a unit."""
 
 def solve_many(puzzles: Iterable[str], threads: Optional[int] = None) -> List[Optional[str]]:
-    """solve() of each puzzle, in order, on `threads` threads (None: all cores; more
-    than the CPUs there are is read as that many)."""
+    """solve() of each puzzle, in order, on `threads` threads (None: all cores; 1: the
+    calling thread; more than the CPUs there are is read as that many). Raises
+    PuzzleError, with the puzzle's `index`, at the first puzzle that cannot be read or
+    gives a digit twice in a unit."""
 
 def count(puzzle: str, limit: int = 2) -> int:
-    """How many solutions the puzzle has, counting no further than `limit` (0 is read
-    as 1, as everywhere in bitdoku)."""
+    """How many solutions the puzzle has, counting no further than `limit` (2 tells
+    unique from not; 0 is read as 1, as everywhere in bitdoku). Raises PuzzleError as
+    solve() does."""
 
 def count_many(
     puzzles: Iterable[str], limit: int = 2, threads: Optional[int] = None
 ) -> List[int]:
     """count() of each puzzle, in order, on `threads` threads (None: all cores; more
-    than the CPUs there are is read as that many)."""
+    than the CPUs there are is read as that many). Raises PuzzleError as
+    solve_many() does."""
 
 def is_unique(puzzle: str) -> bool:
     """True if the puzzle has exactly one solution."""
 
 def rate(puzzle: str) -> Rating:
     """The puzzle's rating on Sudoku Explainer's scale, from its human solve path:
-    ``status`` says whether it was rated (see Rating)."""
+    ``status`` says whether it was rated (see Rating). A path where no technique finds
+    a step is rated 20.0 with the technique ``stalled``."""
 
 def hint(puzzle: str) -> Optional[Step]:
-    """The next step of the puzzle as it stands (the first step of its solve path), or
-    None if it is solved. ValueError if it has no solution or several."""
+    """The next step of the puzzle as it stands (a pencilmark line keeps the candidates
+    already removed): the first step of its solve path, or None if it is solved.
+    ValueError if it has no solution or several (the techniques assume one), or if no
+    technique finds a step (``stalled: ...``)."""
 
 def explain(puzzle: str) -> List[Step]:
-    """The puzzle's whole solve path. ValueError if it has no solution or several."""
+    """The puzzle's solve path, step by step. ValueError if it has no solution or
+    several. If no technique finds a step before the grid is solved, the list ends
+    there (rate() then gives the technique ``stalled``)."""
 
 def generate(
     n: int,

@@ -1,5 +1,5 @@
 //! The seam between the band engine and machine code, in the manner of memchr's
-//! `arch`: the algorithm (`bands`) is written once over the [`Kernel`] and [`Cells`]
+//! `arch`: the algorithm (`fast`) is written once over the [`Kernel`] and [`Cells`]
 //! traits, and each back-end implements them in a module of its own:
 //!
 //! ```text

@@ -1,12 +1,16 @@
 //! `Bands`: the search state of the fast path. The 81 cell masks stay the truth; beside
 //! them each digit keeps its places as three 27-bit band words, so that Norvig's rule 2
-//! and locked candidates run on 27 squares at a time.
+//! and locked candidates run on 27 squares at a time. Per-digit band words are the
+//! layout of JCZSolve and of the `sudoku` crate; the cut below reads a band word as
+//! triads (the three squares where a row crosses a box), as tdoku does.
 //!
 //! ```text
-//!   cells: [u16; 81]   one 9-bit candidate mask per square (bit d-1 = digit d)
+//!   cells: Lanes       one 9-bit candidate mask per square (bit d-1 = digit d), in
+//!                      band lanes ([u16; 96]: band b's 27 squares at lanes
+//!                      32b .. 32b+27, the other lanes 0)
 //!   words: [u32; 27]   words[3*(d-1) + b]: the squares of band b (rows 3b..3b+2) that
 //!                      still hold digit d; bit 9*r + c is row 3b+r, column c, so bit i
-//!                      of band b is square 27*b + i
+//!                      of band b is square 27*b + i (lane 32*b + i)
 //!
 //!          band b, digit d          the 3x3 "triad" matrix of that word
 //!        c0 ........... c8           bit 3*r + k: row r of the band has d in box k
@@ -46,8 +50,8 @@
 //! The queue is a set of squares (`Pending`, 81 bits), so a square queued twice is
 //! taken once. Propagation reads and writes the cells through the kernel of a
 //! back-end (`crate::arch`): in memory on the portable one, in vector registers on
-//! AVX2 and AVX-512, where a band word is a lane mask and a digit leaves every square
-//! of a band at once. All of them give the same states step for step; the state's type
+//! AVX2, AVX-512 and NEON, where a band word is a lane mask and a digit leaves every
+//! square of a band at once. All of them give the same states step for step; the state's type
 //! parameter is the kernel (a token that the CPU has its instructions), chosen once
 //! per search.
 //!

@@ -18,7 +18,9 @@
 use crate::masks::{ALL, ALL_SQUARES};
 use bitdoku_core::{Board, Candidates, Grid, Puzzle, Square, PEER_BITS, UNITS, UNIT_SQUARES};
 
-/// The solved squares and the candidates of the others; see the [module docs](self).
+/// The solved squares and the candidates of the others. As in Sudoku Explainer,
+/// placing a digit removes it from its 20 peers at once, and a square left with one
+/// candidate stays unsolved until a naked single places it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Marks {
     values: [u8; 81],

@@ -1,8 +1,8 @@
 //! The step-by-step engine: the solver that shows its reasoning.
 //!
-//! - [`state`]: Norvig's two rules and locked candidates one deduction at a time, each
+//! - `state`: Norvig's two rules and locked candidates one deduction at a time, each
 //!   reported to an [`Observer`](crate::Observer); an observed search runs on it and
-//!   searches the same tree as the fast engine (see [`crate::branch`]).
+//!   searches the same tree as the fast engine (the branching rule of `branch.rs`).
 //! - The human techniques of Sudoku Explainer's ladder, on [`Marks`] (the solved
 //!   squares and the candidates of the others): [`ladder`] orders them, each family
 //!   is a module (`singles`, `intersections`, `subsets`, `fish`, ...), and each

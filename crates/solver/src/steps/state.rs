@@ -1,5 +1,9 @@
-//! `State`: the search state (81 candidate masks) and `propagate`, Norvig's two rules
-//! run to a fixed point.
+//! `State`: the search state of the step-by-step engine (81 candidate masks) and
+//! `propagate`: Norvig's two rules, then locked candidates (when asked for), run to a
+//! fixed point one deduction at a time, each reported to the observer. An observed
+//! search runs on it; with locked candidates on it reaches the fast engine's fixed
+//! point at every node, so both search the same tree (see [`crate::branch`]).
+//! [`crate::propagate`] runs it without locked candidates: Norvig's `parse_grid`.
 //!
 //! ```text
 //!   cells:  [u16; 81]     one 9-bit candidate mask per square (bit d-1 = digit d)
@@ -16,11 +20,14 @@
 //!                 once  = digits in at least one square, twice = in at least two;
 //!                 once != all nine           -> a digit has no place: contradiction
 //!                 once & !twice & !placed    -> hidden singles: place them, queue them
-//!     until the queue is empty and no unit is dirty
+//!       locked  when the queue is empty and no unit is dirty (and `locked` is set):
+//!                 pointing and claiming on rows, then on columns; anything removed
+//!                 sends the loop back to rule 1
+//!     until nothing changes
 //! ```
 //!
-//! The state is plain data (306 bytes) and `Copy`: the search copies it on each guess
-//! and throws the copy away on a contradiction, so there is nothing to undo.
+//! The state is plain data and `Copy`: the search copies it on each guess and throws
+//! the copy away on a contradiction, so there is nothing to undo.
 
 use crate::masks::{grid_of, ALL, ALL_SQUARES};
 use crate::observe::{Contradiction, Event, Observer};
