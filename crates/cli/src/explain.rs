@@ -144,11 +144,24 @@ impl Story<'_> {
             }
             self.narrate(&stalled, steps)?;
         }
-        let summary = format!(
-            "Solved in {steps} step{}: the hardest is {hardest} ({er}), level {}",
-            plural(steps as u64),
-            level_of(er)
-        );
+        let summary = if path.is_solved() {
+            format!(
+                "Solved in {steps} step{}: the hardest is {hardest} ({er}), level {}",
+                plural(steps as u64),
+                level_of(er)
+            )
+        } else {
+            format!(
+                "The techniques made {steps} step{} (the hardest {}) and stalled; the search \
+                 solved the rest",
+                plural(steps as u64),
+                if steps == 0 {
+                    "none".to_string()
+                } else {
+                    format!("{hardest}, {er}")
+                }
+            )
+        };
         self.end(Some(solution), &summary)?;
         Ok(Status::Done)
     }

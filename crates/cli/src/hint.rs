@@ -31,14 +31,19 @@ pub fn run(args: &Hint, out: &mut dyn Write) -> io::Result<u8> {
             messages::record(name, record.line, 0, why(status));
         }
         if json {
-            let object = serde_json::json!({
+            let mut object = serde_json::json!({
                 "file": name,
                 "line": record.line,
-                "tag": record.tag(),
                 "puzzle": record.puzzle.as_ref().ok().map(ToString::to_string),
                 "status": status.word(),
-                "hint": step,
             });
+            // As in the other records: a tag and a hint only when there is one.
+            if let Some(tag) = record.tag() {
+                object["tag"] = tag.into();
+            }
+            if let Some(step) = &step {
+                object["hint"] = serde_json::to_value(step).map_err(io::Error::other)?;
+            }
             serde_json::to_writer(&mut *out, &object).map_err(io::Error::other)?;
             writeln!(out)?;
         } else {
@@ -68,26 +73,22 @@ fn why(status: Status) -> &'static str {
 /// A step in words: its line, then what it looks at, then its chain, if any.
 pub fn describe(step: &Step) -> String {
     let mut text = format!("{step}\n");
+    let list = |items: Vec<String>| items.join(", ");
     let units: Vec<String> = step.units().map(|u| u.to_string()).collect();
     let digits: Vec<String> = step.digits().map(|d| d.to_string()).collect();
     let cells: Vec<String> = step.cells().map(|s| s.to_string()).collect();
-    if !units.is_empty() || !cells.is_empty() {
-        let _ = write!(text, "  looks at");
-        if !units.is_empty() {
-            let _ = write!(text, " {}", units.join(", "));
-        }
-        if !digits.is_empty() {
-            let _ = write!(
-                text,
-                "; digit{} {}",
-                plural(digits.len()),
-                digits.join(", ")
-            );
-        }
-        if !cells.is_empty() {
-            let _ = write!(text, "; squares {}", cells.join(", "));
-        }
-        text.push('\n');
+    let mut parts = Vec::new();
+    if !units.is_empty() {
+        parts.push(list(units));
+    }
+    if !digits.is_empty() {
+        parts.push(format!("digit{} {}", plural(digits.len()), list(digits)));
+    }
+    if !cells.is_empty() {
+        parts.push(format!("square{} {}", plural(cells.len()), list(cells)));
+    }
+    if !parts.is_empty() {
+        let _ = writeln!(text, "  looks at {}", parts.join("; "));
     }
     for link in step.links() {
         let _ = writeln!(text, "    {} => {}", link.from, link.to);

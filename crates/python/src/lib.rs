@@ -165,7 +165,13 @@ fn rate<'py>(py: Python<'py>, puzzle: String) -> PyResult<Bound<'py, PyDict>> {
             let name = |n: Option<bitdoku_solver::rate::Named>| {
                 n.map_or_else(|| "stalled".to_string(), |n| n.to_string())
             };
-            dict.set_item("status", "rated")?;
+            // A path that stalls is not rated: ER 20.0, as Sudoku Explainer puts it.
+            let status = if rating.hardest.is_some() {
+                "rated"
+            } else {
+                "stalled"
+            };
+            dict.set_item("status", status)?;
             dict.set_item("er", rating.er.value())?;
             dict.set_item("ep", rating.ep.value())?;
             dict.set_item("ed", rating.ed.value())?;

@@ -19,7 +19,7 @@ const MIN_PER_TASK: usize = 32;
 /// the rayon pool the caller runs in (the global pool: all cores, unless the call is
 /// inside a pool's `install`), or a pool of the batch's own
 /// ([`Batch::with_threads`]). Without the feature every batch runs on the calling
-/// thread. Each puzzle is searched exactly as [`search`] does alone, so the results do
+/// thread. Each puzzle is searched exactly as [`search()`](crate::search()) does alone, so the results do
 /// not depend on the threads either.
 ///
 /// ```
