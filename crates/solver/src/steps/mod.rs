@@ -21,6 +21,7 @@ pub(crate) mod path;
 pub(crate) mod singles;
 pub(crate) mod state;
 pub(crate) mod step;
+pub(crate) mod strong_links;
 pub(crate) mod subsets;
 pub(crate) mod uniqueness;
 pub(crate) mod units;
