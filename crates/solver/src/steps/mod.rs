@@ -25,6 +25,7 @@ pub(crate) mod strong_links;
 pub(crate) mod subsets;
 pub(crate) mod uniqueness;
 pub(crate) mod units;
+pub(crate) mod wings;
 
 pub use ladder::next_step;
 pub use marks::Marks;
