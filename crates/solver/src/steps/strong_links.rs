@@ -177,10 +177,11 @@ fn unit_links(marks: &Marks, d: usize, kind: u8, index: u8, mut push: impl FnMut
             };
     }
     let square = |i: u32| UNITS[unit][i as usize % 9].index();
-    let squares = |bits: u16| {
+    let squares = |mut bits: u16| {
         let mut out = 0u128;
-        for (i, sq) in UNITS[unit].iter().enumerate() {
-            out |= u128::from(bits >> i & 1) << sq.index();
+        while bits != 0 {
+            out |= 1 << square(bits.trailing_zeros());
+            bits &= bits - 1;
         }
         out
     };
