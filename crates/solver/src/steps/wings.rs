@@ -19,10 +19,11 @@
 //!   the first among the common later peers of the ones before; then pincers in square
 //!   order among the squares that see one of the set), and offers the easiest first,
 //!   then the one that removes most, then the greatest code, then the first found. The
-//!   code after the name (`WXYZ-Wing 137`) is 2 if doubly linked, else 1; the largest
-//!   number of candidates of a square of the set; their total. WXYZ rates 5.5, 5.6 with
-//!   a square of three candidates at most; VWXYZ 6.2 + 0.1 × (2 − |3 − largest|);
-//!   UVWXYZ 6.6; TUVWXYZ 7.5.
+//!   code after the name (`WXYZ-Wing 137`) is 2 if doubly linked (and removing one of
+//!   the set's other digits, or both x and z), else 1; then the largest number of
+//!   candidates of a square of the set; then their total. WXYZ rates 5.6 if the
+//!   largest is 3, else 5.5; VWXYZ 6.2 + 0.1 × (2 − |3 − largest|); UVWXYZ 6.6;
+//!   TUVWXYZ 7.5.
 
 use super::ladder::Found;
 use super::marks::{squares, Marks};
