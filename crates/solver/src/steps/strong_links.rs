@@ -862,6 +862,20 @@ mod tests {
         ".......8.1..4.6.........7..123.......23.56...12..56...1234.............9123..6...",
         "....5....1..4.6..9..34.....123...789.23..6..912...6.8.1234..7.....4..78.123..6.8.",
     );
+    /// Digit 9 in box 4 at D2, E2 and E3: E2 is the corner, so the link is E3 (the
+    /// row's place) against D2 with E2, never a plain link D2-E3 (which would remove
+    /// the 9 of D5 wrongly).
+    const CORNER_WITH_THE_DIGIT: &str = concat!(
+        "1.............6....2....7......5.7.........8..2..5.......4.......3..............9",
+        ".2..5........5...9...4.......3...........6....2......9......7..1...............8.",
+        "..3.............8.......7.91..............7.9...4..........6.......5.....2.......",
+        ".....6......4....9.......8.....5.7.9....5.7.91..........3.......2..........45....",
+        ".2..5........5.7.9.2......9.......8....4.......3......1..............7.9.....6...",
+        "...4..7....3......1.............6....2...........5...9.......8.......7.9...45....",
+        "...4..7.....4..7......5.....2.......1...............8.........9.....6.....3......",
+        "........9.2............6......4.......3............7......5...........8.1........",
+        ".......8.1..........3..........5...9....5...9.....6....2..........4...........7..",
+    );
     /// No strong-link pattern of any length (nor a wing).
     const NONE: &str = concat!(
         "......7..12...6..........8....45...9.2.45...9.2.45...9..3......1..456...12..5...9",
@@ -900,6 +914,24 @@ mod tests {
         assert_eq!(step.technique, Technique::Skyscraper);
         assert_eq!(step.variant, Some("011"));
         assert_eq!(step.name(), "Skyscraper 011");
+    }
+
+    #[test]
+    fn a_box_corner_with_the_digit_joins_its_column_side() {
+        let marks = position(CORNER_WITH_THE_DIGIT);
+        let mut all = Vec::new();
+        let _ = two_strong_links(&marks, &mut |step| {
+            all.push(step.to_string());
+            ControlFlow::Continue(())
+        });
+        assert_eq!(
+            all,
+            [
+                "Grouped 2 Strong links 101 (4.3): remove 9 from D2",
+                "Grouped Skyscraper 111 (4.3): remove 9 from F6",
+                "Grouped 2-String Kite 112 (4.3): remove 9 from B2",
+            ]
+        );
     }
 
     #[test]
