@@ -9,7 +9,7 @@
 
 use super::marks::Marks;
 use super::step::Step;
-use super::{aligned, bug, fish, intersections, singles, subsets, uniqueness};
+use super::{aligned, bug, fish, intersections, singles, strong_links, subsets, uniqueness, wings};
 use core::ops::ControlFlow;
 
 /// Where a technique hands each step it finds: `Break` to stop looking.
@@ -61,18 +61,22 @@ pub(crate) const LADDER: &[Rung] = &[
     rung("naked triplets", subsets::naked_triplets),
     rung("swordfish", fish::swordfish),
     rung("hidden triplets", subsets::hidden_triplets),
-    // strong links (2): skyscraper, 2-string kite, turbot fish
-    // xy-wing, xyz-wing
+    rung("strong links (2)", strong_links::two_strong_links),
+    rung("xy-wings", wings::xy_wings),
+    rung("xyz-wings", wings::xyz_wings),
     unique_rung("unique rectangles and loops", uniqueness::unique_loops),
     rung("naked quads", subsets::naked_quads),
     rung("jellyfish", fish::jellyfish),
     rung("hidden quads", subsets::hidden_quads),
-    // strong links (3), wxyz-wing
+    rung("strong links (3)", strong_links::three_strong_links),
+    rung("wxyz-wings", wings::wxyz_wings),
     unique_rung("bug", bug::bug),
-    // strong links (4), vwxyz-wing
+    rung("strong links (4)", strong_links::four_strong_links),
+    rung("vwxyz-wings", wings::vwxyz_wings),
     rung("aligned pair exclusion", aligned::aligned_pairs),
-    // uvwxyz-wing
-    // chains and cycles, tuvwxyz-wing
+    rung("uvwxyz-wings", wings::uvwxyz_wings),
+    // chains and cycles
+    rung("tuvwxyz-wings", wings::tuvwxyz_wings),
     rung("aligned triplet exclusion", aligned::aligned_triplets),
     // nishio, multiple forcing chains, dynamic forcing chains; dynamic (+); nested
 ];

@@ -21,9 +21,11 @@ pub(crate) mod path;
 pub(crate) mod singles;
 pub(crate) mod state;
 pub(crate) mod step;
+pub(crate) mod strong_links;
 pub(crate) mod subsets;
 pub(crate) mod uniqueness;
 pub(crate) mod units;
+pub(crate) mod wings;
 
 pub use ladder::next_step;
 pub use marks::Marks;

@@ -69,18 +69,52 @@ pub enum Technique {
     /// The same with four lines (5.2).
     Jellyfish,
     // Strong links (`strong_links.rs`).
-    /// Two strong links on one digit whose ends see each other by lines (4.0+).
+    /// Two strong links on one digit in parallel lines (4.0).
     Skyscraper,
-    /// A row and a column strong link joined in a box (4.1+).
+    /// A row and a column strong link (4.1).
     TwoStringKite,
     /// Two strong links joined in a box (turbot fish) (4.2+).
     TurbotFish,
-    /// Two strong links of which one is grouped (4.3+).
+    /// Two strong links, one of them in a box (4.1-4.2).
+    TwoStrongLinks,
+    /// A skyscraper with a grouped link (4.3).
+    GroupedSkyscraper,
+    /// A 2-string kite with a grouped link (4.3).
+    GroupedTwoStringKite,
+    /// Two strong links of which one or both are grouped (4.3).
     GroupedTwoStrongLinks,
-    /// Three strong links on one digit (4.4+ in SE's table).
+    /// Two strong links closing into a loop (4.0-4.3).
+    XLoop2,
+    /// Two strong links closing into a loop, with a grouped link (4.3).
+    GroupedXLoop2,
+    /// Three strong links in parallel lines (5.4).
+    ThreeSkyscrapers,
+    /// Three strong links in rows and columns (5.5).
+    ThreeStringKite,
+    /// Three strong links, one of them in a box (5.5-5.6).
     ThreeStrongLinks,
-    /// Four strong links on one digit.
+    /// Three strong links in parallel lines, with a grouped link (5.7).
+    GroupedThreeSkyscrapers,
+    /// Three strong links in rows and columns, with a grouped link (5.7).
+    GroupedThreeStringKite,
+    /// Three strong links with a grouped link (5.7).
+    GroupedThreeStrongLinks,
+    /// Three strong links closing into a loop (5.4-5.7).
+    XLoop3,
+    /// Three strong links closing into a loop, with a grouped link (5.7).
+    GroupedXLoop3,
+    /// Four strong links in parallel lines (5.8).
+    FourSkyscrapers,
+    /// Four strong links in both kinds of lines or boxes (5.9-6.0).
     FourStrongLinks,
+    /// Four strong links in parallel lines, with a grouped link (6.1).
+    GroupedFourSkyscrapers,
+    /// Four strong links with a grouped link (6.1).
+    GroupedFourStrongLinks,
+    /// Four strong links closing into a loop (5.8-6.1).
+    XLoop4,
+    /// Four strong links closing into a loop, with a grouped link (6.1).
+    GroupedXLoop4,
     // Wings (`wings.rs`).
     /// A pivot with two candidates and two pincers (4.2).
     XYWing,
@@ -185,9 +219,26 @@ impl Technique {
             Technique::Skyscraper => "Skyscraper",
             Technique::TwoStringKite => "2-String Kite",
             Technique::TurbotFish => "Turbot Fish",
+            Technique::TwoStrongLinks => "2 Strong links",
+            Technique::GroupedSkyscraper => "Grouped Skyscraper",
+            Technique::GroupedTwoStringKite => "Grouped 2-String Kite",
             Technique::GroupedTwoStrongLinks => "Grouped 2 Strong links",
+            Technique::XLoop2 => "(2 Strong Links) X-Loop",
+            Technique::GroupedXLoop2 => "(2 Strong Links) Grouped X-Loop",
+            Technique::ThreeSkyscrapers => "3 Skyscrapers",
+            Technique::ThreeStringKite => "3-String Kite",
             Technique::ThreeStrongLinks => "3 Strong links",
+            Technique::GroupedThreeSkyscrapers => "Grouped 3 Skyscrapers",
+            Technique::GroupedThreeStringKite => "Grouped 3-String Kite",
+            Technique::GroupedThreeStrongLinks => "Grouped 3 Strong links",
+            Technique::XLoop3 => "(3 Strong Links) X-Loop",
+            Technique::GroupedXLoop3 => "(3 Strong Links) Grouped X-Loop",
+            Technique::FourSkyscrapers => "4 Skyscrapers",
             Technique::FourStrongLinks => "4 Strong links",
+            Technique::GroupedFourSkyscrapers => "Grouped 4 Skyscrapers",
+            Technique::GroupedFourStrongLinks => "Grouped 4 Strong links",
+            Technique::XLoop4 => "(4 Strong Links) X-Loop",
+            Technique::GroupedXLoop4 => "(4 Strong Links) Grouped X-Loop",
             Technique::XYWing => "XY-Wing",
             Technique::XYZWing => "XYZ-Wing",
             Technique::WXYZWing => "WXYZ-Wing",
