@@ -62,11 +62,11 @@ impl Marks {
                 // As Sudoku Explainer reads pencilmarks: a square with one candidate
                 // that no peer still has is a solved square, in one pass in square
                 // order.
-                for s in 0..81 {
+                for (s, &peers) in PEER_BITS.iter().enumerate() {
                     let c = marks.cells[s];
                     if c != 0 && c & (c - 1) == 0 {
                         let d = c.trailing_zeros() as usize;
-                        if marks.places[d] & PEER_BITS[s] == 0 {
+                        if marks.places[d] & peers == 0 {
                             marks.place(s, d);
                         }
                     }
@@ -256,7 +256,7 @@ mod tests {
         assert_eq!(marks.candidates(0), 1 << 3);
         assert_eq!(marks.board(), board);
         // Propagated, the givens no peer shares are solved.
-        let propagated = crate::propagate(&board).unwrap();
+        let propagated = crate::propagate(board).unwrap();
         let marks = Marks::new(&propagated.into()).unwrap();
         assert!(marks.consistent());
         assert_eq!(marks.value(0), 4);
