@@ -9,7 +9,7 @@
 
 use super::marks::Marks;
 use super::step::Step;
-use super::{fish, intersections, singles, subsets};
+use super::{chains, fish, intersections, singles, subsets};
 use core::ops::ControlFlow;
 
 /// Where a technique hands each step it finds: `Break` to stop looking.
@@ -60,8 +60,21 @@ pub(crate) const LADDER: &[Rung] = &[
     rung("hidden quads", subsets::hidden_quads),
     // strong links (3), wxyz-wing, bug, strong links (4), vwxyz-wing,
     // aligned pair exclusion, uvwxyz-wing
-    // chains and cycles, tuvwxyz-wing, aligned triplet exclusion, nishio, multiple
-    // forcing chains, dynamic forcing chains; dynamic (+); nested
+    rung(
+        "cycles and forcing chains",
+        chains::cycles_and_forcing_chains,
+    ),
+    // tuvwxyz-wing, aligned triplet exclusion
+    rung("nishio forcing chains", chains::nishio),
+    rung("multiple forcing chains", chains::multiple),
+    rung("dynamic forcing chains", chains::dynamic),
+    rung("dynamic forcing chains (+)", chains::dynamic_plus),
+    rung("nested forcing chains", chains::nested_forcing),
+    rung("nested multiple forcing chains", chains::nested_multiple),
+    rung("nested dynamic forcing chains 0", chains::nested_dynamic_0),
+    rung("nested dynamic forcing chains 1", chains::nested_dynamic_1),
+    rung("nested dynamic forcing chains 2", chains::nested_dynamic_2),
+    rung("nested dynamic forcing chains 3", chains::nested_dynamic_3),
 ];
 
 /// The first step of one technique, if it finds any.

@@ -11,6 +11,7 @@
 //! The techniques serve grading, hints and explanations; solving and counting stay
 //! with the search.
 
+pub(crate) mod chains;
 pub(crate) mod fish;
 pub(crate) mod intersections;
 pub mod ladder;
