@@ -136,6 +136,8 @@ pub(super) struct Ctx {
     /// Nested chains referred to by `Advanced` entries.
     nested: Vec<NestedInfo>,
     nested_seen: Vec<u32>,
+    /// The removals of the techniques inside chains, being added.
+    results: advanced::Results,
 }
 
 impl Ctx {
@@ -148,15 +150,27 @@ impl Ctx {
     }
 }
 
+std::thread_local! {
+    /// The scratch space of the rungs run on this thread, kept from one call to the
+    /// next.
+    static CONTEXT: core::cell::RefCell<Ctx> = core::cell::RefCell::new(Ctx::default());
+}
+
 /// Runs `producer` on `marks` and hands its first step.
 fn first_step(marks: &Marks, producer: Producer, found: Found) -> ControlFlow<()> {
-    let mut ctx = Ctx::default();
     let mut best = Best::new(producer);
-    if producer == Producer::UNARY {
-        unary::search(marks, &mut ctx, &mut best);
-    } else {
-        multiple::search(marks, producer, &mut ctx, &mut best);
-    }
+    let mut run = |ctx: &mut Ctx| {
+        ctx.nested.clear();
+        if producer == Producer::UNARY {
+            unary::search(marks, ctx, &mut best);
+        } else {
+            multiple::search(marks, producer, ctx, &mut best);
+        }
+    };
+    CONTEXT.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut ctx) => run(&mut ctx),
+        Err(_) => run(&mut Ctx::default()),
+    });
     match best.step {
         Some(step) => found(step),
         None => ControlFlow::Continue(()),

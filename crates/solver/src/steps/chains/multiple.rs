@@ -67,6 +67,17 @@ impl Cache {
     }
 }
 
+/// How far propagations need to go: the complexity the sink can still use. At
+/// levels 1 and up, the techniques inside chains add nodes out of order of depth, so
+/// propagations go to the end.
+fn reach(producer: Producer, sink: &mut dyn Sink) -> u32 {
+    if producer.level > 0 {
+        u32::MAX
+    } else {
+        sink.limit(producer.base(), DOUBLE)
+    }
+}
+
 /// Removals and a placement.
 type Conclusion = ([u128; 9], Option<(u8, u8)>);
 
@@ -136,7 +147,7 @@ fn square(
     while ds != 0 {
         let d = ds.trailing_zeros() as usize;
         ds &= ds - 1;
-        let limit = sink.limit(base, DOUBLE);
+        let limit = reach(producer, sink);
         let on = cache.get(grid, s, d, producer, ctx, limit);
         if contradiction {
             if let Some((a, b)) = cache.props[on].conflict {
@@ -157,7 +168,7 @@ fn square(
                 );
             }
         }
-        let limit = sink.limit(base, DOUBLE);
+        let limit = reach(producer, sink);
         run(off, grid, node(s, d, false), producer, ctx, limit);
         if contradiction {
             if let Some((a, b)) = off.conflict {
@@ -281,7 +292,7 @@ fn regions(
             let b = if t == s {
                 on
             } else {
-                let limit = sink.limit(base, DOUBLE);
+                let limit = reach(producer, sink);
                 let b = cache.get(grid, t, d, producer, ctx, limit);
                 common.retain(&cache.props[b].set);
                 b

@@ -58,7 +58,6 @@ pub(super) enum Cause {
     Box,
     Row,
     Column,
-    #[allow(dead_code)] // the techniques inside chains (stage 3)
     Advanced,
 }
 

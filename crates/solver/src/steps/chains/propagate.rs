@@ -80,7 +80,6 @@ impl Prop {
 
     /// Adds `n` implied by `parents` (entries) if it is new: for the techniques inside
     /// chains, which never check for contradictions.
-    #[allow(dead_code)] // stage 3
     pub(super) fn add_advanced(&mut self, n: Node, parents: &[u32], nested: u32) {
         if !self.set.contains(n) {
             self.add(n, Cause::Advanced, parents, nested);

@@ -16,7 +16,6 @@ pub(super) const NO_NESTED: u32 = u32::MAX;
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Entry {
     pub(super) node: Node,
-    #[allow(dead_code)] // read by the techniques inside chains (stage 3)
     pub(super) cause: Cause,
     /// The length of the longest implication path from the start (a lower bound of
     /// the number of ancestors, less one).
