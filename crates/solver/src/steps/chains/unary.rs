@@ -107,6 +107,160 @@ impl Static {
     }
 }
 
+/// The strong links of a grid as bitboards, for [`probe`]: the other place of each
+/// digit in each unit where it has two, the squares with two candidates.
+pub(super) struct Links {
+    partner: [[u128; 81]; 9],
+    bivalue: u128,
+}
+
+impl Links {
+    pub(super) fn new(g: &Static) -> Links {
+        let mut partner = [[0u128; 81]; 9];
+        for (d, row) in partner.iter_mut().enumerate() {
+            for &unit in UNIT_SQUARES.iter() {
+                let places = g.places[d] & unit;
+                if places.count_ones() == 2 {
+                    let a = places.trailing_zeros() as usize;
+                    let b = 127 - places.leading_zeros() as usize;
+                    row[a] |= 1 << b;
+                    row[b] |= 1 << a;
+                }
+            }
+        }
+        let mut bivalue = 0;
+        for s in 0..81 {
+            if g.cells[s].count_ones() == 2 {
+                bivalue |= 1 << s;
+            }
+        }
+        Links { partner, bivalue }
+    }
+}
+
+/// What a breadth-first search from one node can reach, found on bitboards without
+/// keeping chains: the number of nodes of the shortest forcing chain back to the
+/// start's opposite, and (from "on") a lower bound on the nodes of a cycle (a
+/// closing node met from depth two on). The layers are those of the exact searches.
+#[allow(clippy::too_many_arguments)]
+fn probe(
+    g: &Static,
+    links: &Links,
+    start: Node,
+    y: bool,
+    x: bool,
+    limit: u32,
+    special: &NodeSet,
+) -> (Option<u32>, Option<u32>) {
+    let (s0, d0) = (square_of(start), digit_of(start));
+    let mut seen = NodeSet::EMPTY;
+    seen.insert(start);
+    let mut on = [0u128; 9];
+    let mut off = [0u128; 9];
+    if is_on(start) {
+        on[d0] = 1 << s0;
+    } else {
+        off[d0] = 1 << s0;
+    }
+    let (mut forcing, mut cycle) = (None, None);
+    // `depth`: the depth of the nodes being expanded.
+    let mut depth = 0u32;
+    let mut first = true;
+    loop {
+        if !first || is_on(start) {
+            // "On" to "off".
+            if depth + 2 > limit {
+                break;
+            }
+            let mut made = [0u128; 9];
+            for d in 0..9 {
+                let mut set = on[d];
+                if set == 0 {
+                    continue;
+                }
+                if y {
+                    for (e, m) in made.iter_mut().enumerate() {
+                        if e != d {
+                            *m |= set & g.places[e];
+                        }
+                    }
+                }
+                while set != 0 {
+                    let s = set.trailing_zeros() as usize;
+                    set &= set - 1;
+                    made[d] |= peers(s) & g.places[d];
+                }
+            }
+            if is_on(start) {
+                if forcing.is_none() && made[d0] >> s0 & 1 == 1 {
+                    forcing = Some(depth + 2);
+                }
+                if cycle.is_none() && depth >= 2 && (0..9).any(|d| made[d] & special.off[d] != 0) {
+                    cycle = Some(depth + 2);
+                }
+                if forcing.is_some() && (cycle.is_some() || special.is_empty()) {
+                    break;
+                }
+            }
+            let mut any = false;
+            for d in 0..9 {
+                off[d] = made[d] & !seen.off[d];
+                seen.off[d] |= off[d];
+                any |= off[d] != 0;
+            }
+            if !any {
+                break;
+            }
+            depth += 1;
+        }
+        first = false;
+        // "Off" to "on".
+        if depth + 2 > limit {
+            break;
+        }
+        let mut made = [0u128; 9];
+        for d in 0..9 {
+            let set = off[d];
+            if set == 0 {
+                continue;
+            }
+            if y {
+                let two = set & links.bivalue;
+                if two != 0 {
+                    for (e, m) in made.iter_mut().enumerate() {
+                        if e != d {
+                            *m |= two & g.places[e];
+                        }
+                    }
+                }
+            }
+            if x {
+                let mut set = set;
+                while set != 0 {
+                    let s = set.trailing_zeros() as usize;
+                    set &= set - 1;
+                    made[d] |= links.partner[d][s];
+                }
+            }
+        }
+        if !is_on(start) && made[d0] >> s0 & 1 == 1 {
+            forcing = Some(depth + 2);
+            break;
+        }
+        let mut any = false;
+        for d in 0..9 {
+            on[d] = made[d] & !seen.on[d];
+            seen.on[d] |= on[d];
+            any |= on[d] != 0;
+        }
+        if !any {
+            break;
+        }
+        depth += 1;
+    }
+    (forcing, cycle)
+}
+
 /// Scratch space of the searches, reused from one start to the next.
 #[derive(Default)]
 pub(super) struct Unary {
@@ -131,6 +285,7 @@ fn sort_key(x: bool, y: bool) -> u8 {
 /// order of discovery.
 pub(super) fn search(grid: &Marks, ctx: &mut Ctx, sink: &mut dyn Sink) {
     let g = Static::new(grid);
+    let links = Links::new(&g);
     let mut unary = core::mem::take(&mut ctx.unary);
     for (y, x) in [(false, true), (true, false), (true, true)] {
         for s in 0..81 {
@@ -145,7 +300,7 @@ pub(super) fn search(grid: &Marks, ctx: &mut Ctx, sink: &mut dyn Sink) {
             while ds != 0 {
                 let d = ds.trailing_zeros() as usize;
                 ds &= ds - 1;
-                from(&g, &mut unary, ctx, sink, s, d, y, x);
+                from(&g, &links, &mut unary, ctx, sink, s, d, y, x);
             }
         }
     }
@@ -156,6 +311,7 @@ pub(super) fn search(grid: &Marks, ctx: &mut Ctx, sink: &mut dyn Sink) {
 #[allow(clippy::too_many_arguments)]
 fn from(
     g: &Static,
+    links: &Links,
     u: &mut Unary,
     ctx: &mut Ctx,
     sink: &mut dyn Sink,
@@ -167,10 +323,28 @@ fn from(
     let key = sort_key(x, y);
     let cycle_base = if x && y { 7.0 } else { 6.5 };
     let chain_base = if x && y { 7.0 } else { 6.6 };
+    // The "off" nodes that imply the start: without one, no cycle closes and no
+    // chain from the start off returns to it; only their repeats close more cycles.
+    let mut special = NodeSet::EMPTY;
+    let mut buf = [(0, Cause::Start); 4];
+    let root = node(s, d, true);
+    g.on_to_off(root, true, &mut u.offs);
+    for &(n, _) in &u.offs {
+        let k = g.off_to_on(n, y, x, &mut buf);
+        if buf[..k].iter().any(|&(m, _)| m == root) {
+            special.insert(n);
+        }
+    }
     let limit = sink.limit(cycle_base, key);
+    let chain_limit = if x { sink.limit(chain_base, key) } else { 0 };
+    let cycle_limit = if special.is_empty() { 0 } else { limit };
+    let (mut from_on, mut cycle) = (None, None);
+    if cycle_limit >= 4 || chain_limit >= 2 {
+        (from_on, cycle) = probe(g, links, root, y, x, cycle_limit.max(chain_limit), &special);
+    }
     u.cycles.clear();
-    if limit >= 4 {
-        cycles(g, u, s, d, y, x, limit);
+    if cycle.is_some_and(|c| c <= cycle_limit) {
+        cycles(g, u, s, d, y, x, cycle_limit, &special);
     }
     for i in 0..u.cycles.len() {
         let dst = u.cycles[i];
@@ -179,7 +353,16 @@ fn from(
     if x {
         for on in [true, false] {
             let limit = sink.limit(chain_base, key);
-            if limit < 2 {
+            if limit < 2 || (!on && special.is_empty()) {
+                continue;
+            }
+            let start = node(s, d, on);
+            let length = if on {
+                from_on
+            } else {
+                probe(g, links, start, y, x, limit, &NodeSet::EMPTY).0
+            };
+            if length.is_none_or(|l| l > limit) {
                 continue;
             }
             if let Some(target) = forcing(g, u, node(s, d, on), y, limit) {
@@ -229,7 +412,16 @@ fn is_ancestor(arena: &Arena, e: u32, n: Node) -> bool {
 /// The cycle search from `(s, d)` on, keeping cycles of at most `limit` nodes: fills
 /// `u.cycles` with the entries of the start reached again.
 #[allow(clippy::too_many_arguments)]
-fn cycles(g: &Static, u: &mut Unary, s: usize, d: usize, y: bool, x: bool, limit: u32) {
+fn cycles(
+    g: &Static,
+    u: &mut Unary,
+    s: usize,
+    d: usize,
+    y: bool,
+    x: bool,
+    limit: u32,
+    special: &NodeSet,
+) {
     let arena = &mut u.arena;
     arena.clear();
     let root_node = node(s, d, true);
@@ -237,16 +429,7 @@ fn cycles(g: &Static, u: &mut Unary, s: usize, d: usize, y: bool, x: bool, limit
     let mut seen_on = NodeSet::EMPTY;
     let mut queued_off = NodeSet::EMPTY;
     seen_on.insert(root_node);
-    // The "off" nodes that imply the start: only their repeats can close more cycles.
-    let mut special = NodeSet::EMPTY;
     let mut buf = [(0, Cause::Start); 4];
-    g.on_to_off(root_node, true, &mut u.offs);
-    for &(n, _) in &u.offs {
-        let k = g.off_to_on(n, y, x, &mut buf);
-        if buf[..k].iter().any(|&(m, _)| m == root_node) {
-            special.insert(n);
-        }
-    }
     u.qon.clear();
     u.qoff.clear();
     u.qon.push(root);
@@ -261,13 +444,11 @@ fn cycles(g: &Static, u: &mut Unary, s: usize, d: usize, y: bool, x: bool, limit
             let pn = arena.get(p).node;
             g.on_to_off(pn, y, &mut u.offs);
             for &(n, cause) in &u.offs {
-                if is_ancestor(arena, p, n) {
-                    continue;
-                }
+                // A node never queued is no ancestor; a repeat implies nothing new
+                // unless it closes a cycle.
                 if !queued_off.contains(n) {
                     queued_off.insert(n);
-                } else if !special.contains(n) {
-                    // A repeat implies nothing new.
+                } else if !special.contains(n) || is_ancestor(arena, p, n) {
                     continue;
                 }
                 let e = arena.push1(n, cause, Some(p));
