@@ -492,9 +492,11 @@ fn nested(grid: &Marks, source: &Marks, producer: Producer, ctx: &mut Ctx, resul
         hints: Vec::new(),
     };
     if producer == Producer::UNARY {
-        unary::search(grid, ctx, &mut collect);
+        let since = ctx.top.filter(|top| top == source);
+        unary::search(grid, since.as_ref(), ctx, &mut collect);
     } else {
-        multiple::search(grid, producer, ctx, &mut collect);
+        let since = ctx.top.filter(|top| top == source && !producer.dynamic);
+        multiple::search(grid, producer, since.as_ref(), ctx, &mut collect);
     }
     let mut hints = collect.hints;
     // A stable sort: ties keep the order of discovery.

@@ -138,6 +138,10 @@ pub(super) struct Ctx {
     nested_seen: Vec<u32>,
     /// The removals of the techniques inside chains, being added.
     results: advanced::Results,
+    /// The rung's grid, if the level-0 cycles and forcing chains find nothing in it:
+    /// then a chain nested in a chain from it needs a strong link the outer chain
+    /// made (see [`unary::search`]).
+    top: Option<Marks>,
 }
 
 impl Ctx {
@@ -161,10 +165,18 @@ fn first_step(marks: &Marks, producer: Producer, found: Found) -> ControlFlow<()
     let mut best = Best::new(producer);
     let mut run = |ctx: &mut Ctx| {
         ctx.nested.clear();
+        ctx.top = None;
+        if producer.level >= 2 {
+            let mut level0 = Best::new(Producer::UNARY);
+            unary::search(marks, None, ctx, &mut level0);
+            if level0.step.is_none() {
+                ctx.top = Some(*marks);
+            }
+        }
         if producer == Producer::UNARY {
-            unary::search(marks, ctx, &mut best);
+            unary::search(marks, None, ctx, &mut best);
         } else {
-            multiple::search(marks, producer, ctx, &mut best);
+            multiple::search(marks, producer, None, ctx, &mut best);
         }
     };
     CONTEXT.with(|cell| match cell.try_borrow_mut() {

@@ -21,6 +21,7 @@ use super::hint::{Kind, Offer, Sink};
 use super::node::{digit_of, is_on, node, square_of, units_of, Node, NodeSet};
 use super::propagate::{run, Prop};
 use super::store::Arena;
+use super::unary::{sources_since, Links, Static};
 use super::{Ctx, Producer};
 use crate::steps::marks::Marks;
 use bitdoku_core::UNIT_SQUARES;
@@ -104,9 +105,47 @@ fn conclusion(grid: &Marks, n: Node) -> Option<Conclusion> {
     }
 }
 
+/// What a chain nested in a chain can use that the outer grid had not: its grid
+/// `old`, and the nodes reached from the new strong links' "on" ends (see
+/// [`unary::sources_since`]). A static propagation from `on(s)` uses such a link
+/// only if `off(s)` is among them; a cell or region chain whose branches use none,
+/// on a square or unit the outer chain has not touched, was there in the outer grid.
+pub(super) struct Since<'a> {
+    old: &'a Marks,
+    reach: NodeSet,
+}
+
+impl Since<'_> {
+    fn cell(&self, grid: &Marks, s: usize) -> bool {
+        let c = grid.candidates(s);
+        c != self.old.candidates(s)
+            || (0..9).any(|d| c >> d & 1 == 1 && self.reach.off[d] >> s & 1 == 1)
+    }
+
+    fn region(&self, grid: &Marks, unit: u128, d: usize) -> bool {
+        let places = grid.places(d) & unit;
+        places != self.old.places(d) & unit || places & self.reach.off[d] != 0
+    }
+}
+
 /// Every step of `producer` on `grid`, offered to `sink` in Sudoku Explainer's order
-/// of discovery.
-pub(super) fn search(grid: &Marks, producer: Producer, ctx: &mut Ctx, sink: &mut dyn Sink) {
+/// of discovery; with `since` (static producers), only those that can rest on what
+/// `grid` lost since `since`.
+pub(super) fn search(
+    grid: &Marks,
+    producer: Producer,
+    since: Option<&Marks>,
+    ctx: &mut Ctx,
+    sink: &mut dyn Sink,
+) {
+    let since = since.map(|old| {
+        let g = Static::new(grid);
+        let links = Links::new(&g);
+        Since {
+            old,
+            reach: sources_since(&g, &links, old).unwrap_or(NodeSet::EMPTY),
+        }
+    });
     let mut cache = Cache::new();
     let mut off = ctx.take_prop(grid);
     for s in 0..81 {
@@ -115,7 +154,16 @@ pub(super) fn search(grid: &Marks, producer: Producer, ctx: &mut Ctx, sink: &mut
         }
         let card = grid.candidates(s).count_ones();
         if card > 2 || (card > 1 && producer.dynamic) {
-            square(grid, producer, ctx, sink, &mut cache, &mut off, s);
+            square(
+                grid,
+                producer,
+                since.as_ref(),
+                ctx,
+                sink,
+                &mut cache,
+                &mut off,
+                s,
+            );
         }
     }
     ctx.give_prop(off);
@@ -129,6 +177,7 @@ pub(super) fn search(grid: &Marks, producer: Producer, ctx: &mut Ctx, sink: &mut
 fn square(
     grid: &Marks,
     producer: Producer,
+    since: Option<&Since>,
     ctx: &mut Ctx,
     sink: &mut dyn Sink,
     cache: &mut Cache,
@@ -140,6 +189,7 @@ fn square(
     let card = cell.count_ones();
     let double = card >= 3 && !producer.nishio && producer.dynamic;
     let contradiction = producer.dynamic || producer.nishio;
+    let want_cell = since.is_none_or(|f| f.cell(grid, s));
     let mut common = NodeSet::EMPTY;
     let mut branches = [usize::MAX; 9];
     let mut first = usize::MAX;
@@ -147,6 +197,13 @@ fn square(
     while ds != 0 {
         let d = ds.trailing_zeros() as usize;
         ds &= ds - 1;
+        if !want_cell
+            && !units_of(s)
+                .into_iter()
+                .any(|u| since.is_none_or(|f| f.region(grid, UNIT_SQUARES[u], d)))
+        {
+            continue;
+        }
         let limit = reach(producer, sink);
         let on = cache.get(grid, s, d, producer, ctx, limit);
         if contradiction {
@@ -215,7 +272,10 @@ fn square(
             }
         }
         if !producer.nishio {
-            regions(grid, producer, ctx, sink, cache, s, d, on);
+            regions(grid, producer, since, ctx, sink, cache, s, d, on);
+            if !want_cell {
+                continue;
+            }
             if first == usize::MAX {
                 first = on;
                 common = cache.props[on].set;
@@ -266,6 +326,7 @@ fn square(
 fn regions(
     grid: &Marks,
     producer: Producer,
+    since: Option<&Since>,
     ctx: &mut Ctx,
     sink: &mut dyn Sink,
     cache: &mut Cache,
@@ -279,6 +340,7 @@ fn regions(
         let count = places.count_ones();
         if !(count == 2 || (producer.multiple && count > 2))
             || places.trailing_zeros() as usize != s
+            || since.is_some_and(|f| !f.region(grid, UNIT_SQUARES[u], d))
         {
             continue;
         }

@@ -282,10 +282,18 @@ fn sort_key(x: bool, y: bool) -> u8 {
 }
 
 /// All cycles and forcing chains of `grid`, offered to `sink` in Sudoku Explainer's
-/// order of discovery.
-pub(super) fn search(grid: &Marks, ctx: &mut Ctx, sink: &mut dyn Sink) {
+/// order of discovery; with `since`, only those that use a strong link `grid` has
+/// and `since` has not (see [`sources_since`]).
+pub(super) fn search(grid: &Marks, since: Option<&Marks>, ctx: &mut Ctx, sink: &mut dyn Sink) {
     let g = Static::new(grid);
     let links = Links::new(&g);
+    let filter = match since {
+        Some(old) => match sources_since(&g, &links, old) {
+            Some(f) => Some(f),
+            None => return,
+        },
+        None => None,
+    };
     let mut unary = core::mem::take(&mut ctx.unary);
     for (y, x) in [(false, true), (true, false), (true, true)] {
         for s in 0..81 {
@@ -297,6 +305,11 @@ pub(super) fn search(grid: &Marks, ctx: &mut Ctx, sink: &mut dyn Sink) {
                 continue;
             }
             let mut ds = c;
+            if let Some(f) = &filter {
+                ds &= (0..9).fold(0u16, |m, d| {
+                    m | ((((f.on[d] | f.off[d]) >> s & 1) as u16) << d)
+                });
+            }
             while ds != 0 {
                 let d = ds.trailing_zeros() as usize;
                 ds &= ds - 1;
@@ -305,6 +318,94 @@ pub(super) fn search(grid: &Marks, ctx: &mut Ctx, sink: &mut dyn Sink) {
         }
     }
     ctx.unary = unary;
+}
+
+/// The candidates that can start a chain using a strong link `g` has and `old` had
+/// not (a square left with two candidates, a digit left with two places in a unit),
+/// `None` if there is no such link. A chain through the link from `off(a)` to
+/// `on(b)` starting on `s` reaches `off(a)`, and (read backwards, each link turned
+/// around) `on(a)` reaches `off(s)`; likewise for every other start: so the starts
+/// are among the nodes the links' "on" ends reach.
+pub(super) fn sources_since(g: &Static, links: &Links, old: &Marks) -> Option<NodeSet> {
+    let mut ends = [0u128; 9];
+    for s in 0..81 {
+        let c = g.cells[s];
+        if c.count_ones() == 2 && old.candidates(s).count_ones() > 2 {
+            let mut ds = c;
+            while ds != 0 {
+                let d = ds.trailing_zeros() as usize;
+                ds &= ds - 1;
+                ends[d] |= 1 << s;
+            }
+        }
+    }
+    for (d, end) in ends.iter_mut().enumerate() {
+        for &unit in UNIT_SQUARES.iter() {
+            let places = g.places[d] & unit;
+            if places.count_ones() == 2 && (old.places(d) & unit).count_ones() > 2 {
+                *end |= places;
+            }
+        }
+    }
+    if ends.iter().all(|&e| e == 0) {
+        return None;
+    }
+    // Breadth first from all the ends at once, both kinds of links.
+    let mut seen = NodeSet::EMPTY;
+    let mut on = ends;
+    seen.on = ends;
+    loop {
+        let mut off = [0u128; 9];
+        for d in 0..9 {
+            let mut set = on[d];
+            if set == 0 {
+                continue;
+            }
+            for (e, m) in off.iter_mut().enumerate() {
+                if e != d {
+                    *m |= set & g.places[e];
+                }
+            }
+            while set != 0 {
+                let s = set.trailing_zeros() as usize;
+                set &= set - 1;
+                off[d] |= peers(s) & g.places[d];
+            }
+        }
+        let mut next = [0u128; 9];
+        let mut any = false;
+        for d in 0..9 {
+            off[d] &= !seen.off[d];
+            seen.off[d] |= off[d];
+            let set = off[d];
+            if set == 0 {
+                continue;
+            }
+            let two = set & links.bivalue;
+            if two != 0 {
+                for (e, m) in next.iter_mut().enumerate() {
+                    if e != d {
+                        *m |= two & g.places[e];
+                    }
+                }
+            }
+            let mut set = set;
+            while set != 0 {
+                let s = set.trailing_zeros() as usize;
+                set &= set - 1;
+                next[d] |= links.partner[d][s];
+            }
+        }
+        for (n, seen) in next.iter_mut().zip(seen.on.iter_mut()) {
+            *n &= !*seen;
+            *seen |= *n;
+            any |= *n != 0;
+        }
+        if !any {
+            return Some(seen);
+        }
+        on = next;
+    }
 }
 
 /// The cycles and chains from digit `d + 1` in square `s`.
