@@ -28,10 +28,7 @@ use super::propagate::Prop;
 use super::store::Arena;
 use super::{multiple, unary, Ctx, NestedInfo, Producer};
 use crate::steps::marks::Marks;
-use crate::steps::step::{Step, Technique};
-use crate::steps::{fish, intersections, subsets};
 use bitdoku_core::UNIT_SQUARES;
-use core::ops::ControlFlow;
 
 /// New "off" nodes: each with its parents (nodes) and nested chain.
 #[derive(Default)]
@@ -46,40 +43,58 @@ impl Results {
         self.parents.clear();
     }
 
-    fn is_empty(&self) -> bool {
+    /// The items with their parents (for tests).
+    #[cfg(test)]
+    pub(super) fn items_for_test(&self) -> Vec<(Node, u32, Vec<Node>)> {
+        self.items
+            .iter()
+            .map(|&(n, nested, a, b)| (n, nested, self.parents[a as usize..b as usize].to_vec()))
+            .collect()
+    }
+
+    /// True if there is nothing to add.
+    pub(super) fn is_empty(&self) -> bool {
         self.items.is_empty()
     }
 
     /// Adds the removals of a deduction whose parents are `parents`: `cells` in
     /// insertion order, each with its digits.
-    fn push(&mut self, cells: &[(usize, u16)], parents: &[Node], nested: u32) {
+    pub(super) fn push(&mut self, cells: &[(usize, u16)], parents: &[Node], nested: u32) {
         let start = self.parents.len() as u32;
         self.parents.extend_from_slice(parents);
         let end = self.parents.len() as u32;
-        for (s, digits) in java_map_order(cells) {
-            let mut ds = digits;
-            while ds != 0 {
-                let d = ds.trailing_zeros() as usize;
-                ds &= ds - 1;
-                self.items.push((node(s, d, false), nested, start, end));
+        let n = table_size(cells.len());
+        // Buckets in order, each in insertion order.
+        let mut left = cells.len();
+        let mut bucket = 0;
+        while left > 0 && bucket < n {
+            for &(s, digits) in cells {
+                if s & (n - 1) != bucket {
+                    continue;
+                }
+                left -= 1;
+                let mut ds = digits;
+                while ds != 0 {
+                    let d = ds.trailing_zeros() as usize;
+                    ds &= ds - 1;
+                    self.items.push((node(s, d, false), nested, start, end));
+                }
             }
+            bucket += 1;
         }
     }
 }
 
-/// The order in which a Java `HashMap` keyed by square index (its hash) iterates
-/// `cells`, given in insertion order: by bucket (index modulo the table size, 16
-/// growing to 128 as entries pass three quarters of it), then insertion order.
-fn java_map_order(cells: &[(usize, u16)]) -> Vec<(usize, u16)> {
-    let n = match cells.len() {
+/// The table size of a Java `HashMap` holding `len` entries (from 16, doubled each
+/// time the entries pass three quarters of it): a square index's bucket is the index
+/// modulo the size, and the map iterates buckets in order, each in insertion order.
+fn table_size(len: usize) -> usize {
+    match len {
         0..=12 => 16,
         13..=24 => 32,
         25..=48 => 64,
         _ => 128,
-    };
-    let mut out = cells.to_vec();
-    out.sort_by_key(|&(s, _)| s & (n - 1));
-    out
+    }
 }
 
 /// Looks at the grid `prop` has left (all its queues empty) with the techniques of
@@ -93,7 +108,7 @@ pub(super) fn implications(
     let mut results = core::mem::take(&mut ctx.results);
     results.clear();
     let grid = prop.grid;
-    simple(&grid, source, &mut results);
+    super::simple::simple(&grid, source, &ctx.placed, &mut results);
     if results.is_empty() && producer.level < 4 {
         if producer.level >= 2 {
             nested(&grid, source, Producer::UNARY, ctx, &mut results);
@@ -130,159 +145,6 @@ pub(super) fn implications(
 /// The candidates `source` has and `grid` has not among `squares`, digit `d + 1`.
 fn gone(source: &Marks, grid: &Marks, d: usize, squares: u128) -> u128 {
     source.places(d) & !grid.places(d) & squares
-}
-
-/// Appends the nodes of a set of squares, digit `d + 1`, "off", in square order.
-fn push_nodes(out: &mut Vec<Node>, mut set: u128, d: usize) {
-    while set != 0 {
-        let s = set.trailing_zeros() as usize;
-        set &= set - 1;
-        out.push(node(s, d, false));
-    }
-}
-
-/// The cells of a digit's removals in square order.
-fn cells_of(set: u128, d: usize, out: &mut Vec<(usize, u16)>) {
-    let mut set = set;
-    while set != 0 {
-        let s = set.trailing_zeros() as usize;
-        set &= set - 1;
-        out.push((s, 1 << d));
-    }
-}
-
-/// Pointing and claiming, hidden pairs, naked pairs, X-wings: the first of them
-/// that finds a deduction resting on the chain.
-fn simple(grid: &Marks, source: &Marks, results: &mut Results) {
-    type Rule = fn(&Marks, crate::steps::ladder::Found) -> ControlFlow<()>;
-    let rules: [Rule; 4] = [
-        intersections::locked,
-        subsets::hidden_pairs,
-        subsets::naked_pairs,
-        fish::x_wings,
-    ];
-    let mut parents = Vec::new();
-    let mut cells = Vec::new();
-    for rule in rules {
-        let _ = rule(grid, &mut |step| {
-            parents.clear();
-            cells.clear();
-            simple_parents(grid, source, &step, &mut parents, &mut cells);
-            if !parents.is_empty() {
-                results.push(&cells, &parents, super::store::NO_NESTED);
-            }
-            ControlFlow::Continue(())
-        });
-        if !results.is_empty() {
-            return;
-        }
-    }
-}
-
-/// The parents of a simple technique's step and its removals in insertion order.
-fn simple_parents(
-    grid: &Marks,
-    source: &Marks,
-    step: &Step,
-    parents: &mut Vec<Node>,
-    cells: &mut Vec<(usize, u16)>,
-) {
-    let units: Vec<usize> = (0..27).filter(|u| step.units >> u & 1 == 1).collect();
-    match step.technique {
-        Technique::Pointing | Technique::Claiming => {
-            let d = step.digits.trailing_zeros() as usize;
-            let (line, bx) = (units[0], units[1]);
-            let (confined, other) = if step.technique == Technique::Pointing {
-                (bx, line)
-            } else {
-                (line, bx)
-            };
-            let set = gone(
-                source,
-                grid,
-                d,
-                UNIT_SQUARES[confined] & !UNIT_SQUARES[other],
-            );
-            push_nodes(parents, set, d);
-            cells_of(step.removes[d], d, cells);
-        }
-        Technique::XWing => {
-            let d = step.digits.trailing_zeros() as usize;
-            let rows: Vec<usize> = units.iter().copied().filter(|&u| u < 9).collect();
-            let columns: Vec<usize> = units.iter().copied().filter(|&u| u >= 9).collect();
-            let over = |ls: &[usize]| ls.iter().fold(0u128, |m, &u| m | UNIT_SQUARES[u]);
-            let (base, cover) = if step.removes[d] & !over(&rows) == 0 {
-                (columns, rows)
-            } else {
-                (rows, columns)
-            };
-            let cover_squares = over(&cover);
-            for &u in &base {
-                push_nodes(
-                    parents,
-                    gone(source, grid, d, UNIT_SQUARES[u] & !cover_squares),
-                    d,
-                );
-            }
-            for &u in &cover {
-                for sq in bitdoku_core::UNITS[u] {
-                    let s = sq.index();
-                    if step.removes[d] >> s & 1 == 1 {
-                        cells.push((s, 1 << d));
-                    }
-                }
-            }
-        }
-        Technique::HiddenPair => {
-            let u = units[0];
-            let digits = step.digits;
-            let mut mine = 0u128;
-            for d in 0..9 {
-                if digits >> d & 1 == 1 {
-                    mine |= grid.places(d) & UNIT_SQUARES[u];
-                }
-            }
-            let mut rest = UNIT_SQUARES[u] & !mine;
-            while rest != 0 {
-                let s = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                let mut ds = digits & source.candidates(s);
-                while ds != 0 {
-                    let d = ds.trailing_zeros() as usize;
-                    ds &= ds - 1;
-                    parents.push(node(s, d, false));
-                }
-            }
-            removal_cells(step, cells);
-        }
-        Technique::NakedPair => {
-            let mut set = step.cells;
-            while set != 0 {
-                let s = set.trailing_zeros() as usize;
-                set &= set - 1;
-                let mut ds = source.candidates(s) & !step.digits;
-                while ds != 0 {
-                    let d = ds.trailing_zeros() as usize;
-                    ds &= ds - 1;
-                    parents.push(node(s, d, false));
-                }
-            }
-            removal_cells(step, cells);
-        }
-        _ => {}
-    }
-}
-
-/// A step's removals by square, in square order.
-fn removal_cells(step: &Step, cells: &mut Vec<(usize, u16)>) {
-    let all = step.removes.iter().fold(0u128, |m, &r| m | r);
-    let mut set = all;
-    while set != 0 {
-        let s = set.trailing_zeros() as usize;
-        set &= set - 1;
-        let digits = (0..9).fold(0u16, |m, d| m | (((step.removes[d] >> s & 1) as u16) << d));
-        cells.push((s, digits));
-    }
 }
 
 /// One hint of a nested producer, as the chain using it needs it.

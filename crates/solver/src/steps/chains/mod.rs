@@ -37,6 +37,7 @@ mod hint;
 mod multiple;
 mod node;
 mod propagate;
+mod simple;
 mod store;
 mod unary;
 
@@ -142,6 +143,9 @@ pub(super) struct Ctx {
     /// then a chain nested in a chain from it needs a strong link the outer chain
     /// made (see [`unary::search`]).
     top: Option<Marks>,
+    /// How many squares hold each digit (for X-wings inside chains; chains never
+    /// place digits).
+    placed: [u32; 9],
 }
 
 impl Ctx {
@@ -166,6 +170,7 @@ fn first_step(marks: &Marks, producer: Producer, found: Found) -> ControlFlow<()
     let mut run = |ctx: &mut Ctx| {
         ctx.nested.clear();
         ctx.top = None;
+        ctx.placed = core::array::from_fn(|d| marks.placed(d).count_ones());
         if producer.level >= 2 {
             let mut level0 = Best::new(Producer::UNARY);
             unary::search(marks, None, ctx, &mut level0);
