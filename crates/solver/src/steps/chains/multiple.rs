@@ -21,7 +21,7 @@ use super::hint::{Kind, Offer, Sink};
 use super::node::{digit_of, is_on, node, square_of, units_of, Node, NodeSet};
 use super::propagate::{run, Prop};
 use super::store::Arena;
-use super::unary::{sources_since, Links, Static};
+use super::unary::{new_links, reach as reached, Links, Static};
 use super::{Ctx, Producer};
 use crate::steps::marks::Marks;
 use bitdoku_core::UNIT_SQUARES;
@@ -107,7 +107,7 @@ fn conclusion(grid: &Marks, n: Node) -> Option<Conclusion> {
 
 /// What a chain nested in a chain can use that the outer grid had not: its grid
 /// `old`, and the nodes reached from the new strong links' "on" ends (see
-/// [`unary::sources_since`]). A static propagation from `on(s)` uses such a link
+/// [`super::unary::new_links`]). A static propagation from `on(s)` uses such a link
 /// only if `off(s)` is among them; a cell or region chain whose branches use none,
 /// on a square or unit the outer chain has not touched, was there in the outer grid.
 pub(super) struct Since<'a> {
@@ -141,9 +141,21 @@ pub(super) fn search(
     let since = since.map(|old| {
         let g = Static::new(grid);
         let links = Links::new(&g);
+        let mut pairs = Vec::new();
+        new_links(&g, old, &mut pairs);
+        let mut ends = [0u128; 9];
+        for &(a, b) in &pairs {
+            for n in [a, b] {
+                ends[digit_of(n)] |= 1 << square_of(n);
+            }
+        }
         Since {
             old,
-            reach: sources_since(&g, &links, old).unwrap_or(NodeSet::EMPTY),
+            reach: if pairs.is_empty() {
+                NodeSet::EMPTY
+            } else {
+                reached(&g, &links, ends)
+            },
         }
     });
     let mut cache = Cache::new();

@@ -9,7 +9,7 @@ use super::advanced::Results;
 use super::node::{node, Node};
 use super::store::NO_NESTED;
 use crate::steps::marks::Marks;
-use crate::steps::units::{boxes_columns_rows, crosses, BOXES, COLUMNS, ROWS};
+use crate::steps::units::{boxes_columns_rows, BOXES, COLUMNS, ROWS};
 use bitdoku_core::{UNITS, UNIT_SQUARES};
 
 /// Scratch space for one deduction.
@@ -53,41 +53,78 @@ fn gone(source: &Marks, grid: &Marks, d: usize, squares: u128) -> u128 {
 /// The first of the four techniques that finds a deduction resting on the chain:
 /// all its deductions that do, into `results`. `placed[d]`: how many squares hold
 /// digit `d + 1`.
+///
+/// A deduction rests on the chain only if a unit or square it reads has lost
+/// candidates: the searches skip the others.
 pub(super) fn simple(grid: &Marks, source: &Marks, placed: &[u32; 9], results: &mut Results) {
     let mut scratch = Scratch {
         parents: Vec::new(),
         cells: Vec::new(),
     };
-    locking(grid, source, &mut scratch, results);
+    let lost: [u128; 9] = core::array::from_fn(|d| gone(source, grid, d, !0));
+    if lost.iter().all(|&l| l == 0) {
+        return;
+    }
+    locking(grid, source, &lost, &mut scratch, results);
     if results.is_empty() {
-        hidden_pairs(grid, source, &mut scratch, results);
+        hidden_pairs(grid, source, &lost, &mut scratch, results);
     }
     if results.is_empty() {
-        naked_pairs(grid, source, &mut scratch, results);
+        naked_pairs(grid, source, &lost, &mut scratch, results);
     }
     if results.is_empty() {
-        x_wings(grid, source, placed, &mut scratch, results);
+        x_wings(grid, source, placed, &lost, &mut scratch, results);
+    }
+}
+
+/// The lines that cross box `b` (columns or rows), or the boxes that cross line `u`.
+#[inline]
+fn crossing(u: usize, columns: bool) -> [usize; 3] {
+    if u >= 18 {
+        let b = u - 18;
+        if columns {
+            let c = 9 + b % 3 * 3;
+            [c, c + 1, c + 2]
+        } else {
+            let r = b / 3 * 3;
+            [r, r + 1, r + 2]
+        }
+    } else if u >= 9 {
+        let c = (u - 9) / 3;
+        [18 + c, 21 + c, 24 + c]
+    } else {
+        let r = u / 3 * 3;
+        [18 + r, 19 + r, 20 + r]
     }
 }
 
 /// Pointing and claiming: box and column, box and row, column and box, row and box;
 /// then digits, the confining unit, the other.
-fn locking(grid: &Marks, source: &Marks, scratch: &mut Scratch, results: &mut Results) {
-    for (kind1, kind2) in [
-        (BOXES, COLUMNS),
-        (BOXES, ROWS),
-        (COLUMNS, BOXES),
-        (ROWS, BOXES),
+fn locking(
+    grid: &Marks,
+    source: &Marks,
+    lost: &[u128; 9],
+    scratch: &mut Scratch,
+    results: &mut Results,
+) {
+    for (kind1, columns) in [
+        (BOXES, true),
+        (BOXES, false),
+        (COLUMNS, false),
+        (ROWS, false),
     ] {
-        for d in 0..9 {
+        for (d, &lost) in lost.iter().enumerate() {
+            if lost == 0 {
+                continue;
+            }
             let places = grid.places(d);
             for r1 in kind1.clone() {
                 let inside = places & UNIT_SQUARES[r1];
-                if inside.count_ones() < 2 {
+                if inside.count_ones() < 2 || lost & UNIT_SQUARES[r1] == 0 {
                     continue;
                 }
-                for r2 in kind2.clone() {
-                    if !crosses(r1, r2) || inside & !UNIT_SQUARES[r2] != 0 {
+                for r2 in crossing(r1, columns) {
+                    if inside & !UNIT_SQUARES[r2] != 0 {
                         continue;
                     }
                     let removes = places & UNIT_SQUARES[r2] & !UNIT_SQUARES[r1];
@@ -115,15 +152,25 @@ fn pairs() -> impl Iterator<Item = (usize, usize)> {
 
 /// Hidden pairs: boxes, columns, rows (with more than four open squares), pairs of
 /// digits.
-fn hidden_pairs(grid: &Marks, source: &Marks, scratch: &mut Scratch, results: &mut Results) {
+fn hidden_pairs(
+    grid: &Marks,
+    source: &Marks,
+    lost: &[u128; 9],
+    scratch: &mut Scratch,
+    results: &mut Results,
+) {
     let open = !grid.solved();
     for u in boxes_columns_rows() {
         let unit = UNIT_SQUARES[u];
-        if (unit & open).count_ones() <= 4 {
+        let touched = (0..9).fold(0u16, |m, d| m | (u16::from(lost[d] & unit != 0) << d));
+        if touched == 0 || (unit & open).count_ones() <= 4 {
             continue;
         }
         let positions: [u128; 9] = core::array::from_fn(|d| grid.places(d) & unit);
         for (lo, hi) in pairs() {
+            if touched & (1 << lo | 1 << hi) == 0 {
+                continue;
+            }
             let (a, b) = (positions[lo], positions[hi]);
             if a.count_ones() < 2 || b.count_ones() < 2 || (a | b).count_ones() != 2 {
                 continue;
@@ -163,16 +210,26 @@ fn hidden_pairs(grid: &Marks, source: &Marks, scratch: &mut Scratch, results: &m
 
 /// Naked pairs: boxes, columns, rows (with four open squares or more), pairs of
 /// squares in unit order.
-fn naked_pairs(grid: &Marks, source: &Marks, scratch: &mut Scratch, results: &mut Results) {
+fn naked_pairs(
+    grid: &Marks,
+    source: &Marks,
+    lost: &[u128; 9],
+    scratch: &mut Scratch,
+    results: &mut Results,
+) {
     let open = !grid.solved();
+    let changed = lost.iter().fold(0u128, |m, &l| m | l);
     for u in boxes_columns_rows() {
         let unit = UNIT_SQUARES[u];
-        if (unit & open).count_ones() < 4 {
+        if unit & changed == 0 || (unit & open).count_ones() < 4 {
             continue;
         }
         let squares = &UNITS[u];
         for (lo, hi) in pairs() {
             let (s1, s2) = (squares[lo].index(), squares[hi].index());
+            if changed & (1u128 << s1 | 1u128 << s2) == 0 {
+                continue;
+            }
             let (a, b) = (grid.candidates(s1), grid.candidates(s2));
             if a.count_ones() < 2 || b.count_ones() < 2 || (a | b).count_ones() != 2 {
                 continue;
@@ -236,14 +293,16 @@ fn x_wings(
     grid: &Marks,
     source: &Marks,
     placed: &[u32; 9],
+    lost: &[u128; 9],
     scratch: &mut Scratch,
     results: &mut Results,
 ) {
     for (base, cover) in [(COLUMNS, ROWS), (ROWS, COLUMNS)] {
         for (lo, hi) in pairs() {
             let (b1, b2) = (base.start + lo, base.start + hi);
+            let both = UNIT_SQUARES[b1] | UNIT_SQUARES[b2];
             for (d, &count) in placed.iter().enumerate() {
-                if count + 4 > 9 {
+                if count + 4 > 9 || lost[d] & both == 0 {
                     continue;
                 }
                 let places = grid.places(d);

@@ -306,9 +306,7 @@ pub(super) fn search(grid: &Marks, since: Option<&Marks>, ctx: &mut Ctx, sink: &
             }
             let mut ds = c;
             if let Some(f) = &filter {
-                ds &= (0..9).fold(0u16, |m, d| {
-                    m | ((((f.on[d] | f.off[d]) >> s & 1) as u16) << d)
-                });
+                ds &= (0..9).fold(0u16, |m, d| m | (((f[d] >> s & 1) as u16) << d));
             }
             while ds != 0 {
                 let d = ds.trailing_zeros() as usize;
@@ -320,40 +318,38 @@ pub(super) fn search(grid: &Marks, since: Option<&Marks>, ctx: &mut Ctx, sink: &
     ctx.unary = unary;
 }
 
-/// The candidates that can start a chain using a strong link `g` has and `old` had
-/// not (a square left with two candidates, a digit left with two places in a unit),
-/// `None` if there is no such link. A chain through the link from `off(a)` to
-/// `on(b)` starting on `s` reaches `off(a)`, and (read backwards, each link turned
-/// around) `on(a)` reaches `off(s)`; likewise for every other start: so the starts
-/// are among the nodes the links' "on" ends reach.
-pub(super) fn sources_since(g: &Static, links: &Links, old: &Marks) -> Option<NodeSet> {
-    let mut ends = [0u128; 9];
+/// The strong links `g` has and `old` had not: a square left with two candidates, a
+/// digit left with two places in a unit; each as its two candidates.
+pub(super) fn new_links(g: &Static, old: &Marks, out: &mut Vec<(Node, Node)>) {
+    out.clear();
     for s in 0..81 {
         let c = g.cells[s];
         if c.count_ones() == 2 && old.candidates(s).count_ones() > 2 {
-            let mut ds = c;
-            while ds != 0 {
-                let d = ds.trailing_zeros() as usize;
-                ds &= ds - 1;
-                ends[d] |= 1 << s;
-            }
+            let d1 = c.trailing_zeros() as usize;
+            let d2 = 15 - c.leading_zeros() as usize;
+            out.push((node(s, d1, true), node(s, d2, true)));
         }
     }
-    for (d, end) in ends.iter_mut().enumerate() {
+    for d in 0..9 {
         for &unit in UNIT_SQUARES.iter() {
             let places = g.places[d] & unit;
             if places.count_ones() == 2 && (old.places(d) & unit).count_ones() > 2 {
-                *end |= places;
+                let a = places.trailing_zeros() as usize;
+                let b = 127 - places.leading_zeros() as usize;
+                let pair = (node(a, d, true), node(b, d, true));
+                if !out.contains(&pair) {
+                    out.push(pair);
+                }
             }
         }
     }
-    if ends.iter().all(|&e| e == 0) {
-        return None;
-    }
-    // Breadth first from all the ends at once, both kinds of links.
+}
+
+/// Everything the "on" nodes `on` reach, both kinds of links, breadth first.
+pub(super) fn reach(g: &Static, links: &Links, start: [u128; 9]) -> NodeSet {
     let mut seen = NodeSet::EMPTY;
-    let mut on = ends;
-    seen.on = ends;
+    let mut on = start;
+    seen.on = start;
     loop {
         let mut off = [0u128; 9];
         for d in 0..9 {
@@ -373,7 +369,6 @@ pub(super) fn sources_since(g: &Static, links: &Links, old: &Marks) -> Option<No
             }
         }
         let mut next = [0u128; 9];
-        let mut any = false;
         for d in 0..9 {
             off[d] &= !seen.off[d];
             seen.off[d] |= off[d];
@@ -396,16 +391,53 @@ pub(super) fn sources_since(g: &Static, links: &Links, old: &Marks) -> Option<No
                 next[d] |= links.partner[d][s];
             }
         }
+        let mut any = false;
         for (n, seen) in next.iter_mut().zip(seen.on.iter_mut()) {
             *n &= !*seen;
             *seen |= *n;
             any |= *n != 0;
         }
         if !any {
-            return Some(seen);
+            return seen;
         }
         on = next;
     }
+}
+
+/// The candidates that can start a cycle or forcing chain using a strong link `g`
+/// has and `old` had not, `None` if there is none. Links read backwards, each turned
+/// around, make chains too: a chain from `on(s)` through the new link `off(a)` to
+/// `on(b)` back to `off(s)` means `on(a)` and `on(b)` both reach `off(s)`; one from
+/// `off(s)` back to `on(s)` means both reach `on(s)`; a cycle through `on(s)` means
+/// one reaches `off(s)` and the other `on(s)`.
+fn sources_since(g: &Static, links: &Links, old: &Marks) -> Option<[u128; 9]> {
+    let mut pairs = Vec::new();
+    new_links(g, old, &mut pairs);
+    if pairs.is_empty() {
+        return None;
+    }
+    let mut reached: Vec<(Node, NodeSet)> = Vec::new();
+    let mut reach_of = |n: Node| -> NodeSet {
+        if let Some(&(_, r)) = reached.iter().find(|&&(m, _)| m == n) {
+            return r;
+        }
+        let mut start = [0u128; 9];
+        start[digit_of(n)] = 1 << square_of(n);
+        let r = reach(g, links, start);
+        reached.push((n, r));
+        r
+    };
+    let mut out = [0u128; 9];
+    for &(a, b) in &pairs {
+        let (ra, rb) = (reach_of(a), reach_of(b));
+        for (d, out) in out.iter_mut().enumerate() {
+            *out |= (ra.off[d] & rb.off[d])
+                | (ra.on[d] & rb.on[d])
+                | (ra.off[d] & rb.on[d])
+                | (ra.on[d] & rb.off[d]);
+        }
+    }
+    Some(out)
 }
 
 /// The cycles and chains from digit `d + 1` in square `s`.
