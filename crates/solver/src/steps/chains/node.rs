@@ -17,16 +17,28 @@ pub(super) const fn node(s: usize, d: usize, on: bool) -> Node {
     ((on as usize) * 729 + d * 81 + s) as Node
 }
 
+/// The square and digit of every node (a division by 81 costs more than a look-up).
+/// (2048 entries, so that a mask keeps the index in bounds).
+const DECODE: [(u8, u8); 2048] = {
+    let mut table = [(0u8, 0u8); 2048];
+    let mut n = 0;
+    while n < NODES {
+        table[n] = (((n % 729) % 81) as u8, ((n % 729) / 81) as u8);
+        n += 1;
+    }
+    table
+};
+
 /// The square of a node.
 #[inline]
 pub(super) const fn square_of(n: Node) -> usize {
-    (n as usize % 729) % 81
+    DECODE[n as usize & 2047].0 as usize
 }
 
 /// The digit (0-based) of a node.
 #[inline]
 pub(super) const fn digit_of(n: Node) -> usize {
-    (n as usize % 729) / 81
+    DECODE[n as usize & 2047].1 as usize
 }
 
 /// True if the node turns its candidate on.

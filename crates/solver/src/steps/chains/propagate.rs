@@ -144,50 +144,69 @@ pub(super) fn run(
 }
 
 /// The nodes "on" entry `p` turns off; true on a contradiction. When not `useful`
-/// only the contradiction is looked for.
+/// only the contradiction is looked for. In Sudoku Explainer's order: the square's
+/// other candidates, then the digit's places in the box, the row (outside the box),
+/// the column (outside the box); worked out on bitboards.
 #[inline]
 fn on_to_off(prop: &mut Prop, p: u32, y: bool, useful: bool) -> bool {
     let n = prop.arena.get(p).node;
     let (s, d) = (square_of(n), digit_of(n));
-    if y {
-        let mut others = prop.grid.candidates(s) & !(1 << d);
-        while others != 0 {
-            let e = others.trailing_zeros() as usize;
-            others &= others - 1;
-            if implied_off(prop, p, node(s, e, false), Cause::Cell, useful) {
-                return true;
-            }
-        }
-    }
+    let others = if y {
+        prop.grid.candidates(s) & !(1 << d)
+    } else {
+        0
+    };
     let places = prop.grid.places(d);
-    for (set, cause) in [
+    let units = [
         (places & box_peers(s), Cause::Box),
         (places & row_peers(s), Cause::Row),
         (places & column_peers(s), Cause::Column),
-    ] {
-        let mut set = set;
-        while set != 0 {
-            let t = set.trailing_zeros() as usize;
-            set &= set - 1;
-            if implied_off(prop, p, node(t, d, false), cause, useful) {
-                return true;
+    ];
+    // A contradiction: the first implied node whose opposite is on.
+    let mut clash = None;
+    let mut ds = others;
+    while ds != 0 {
+        let e = ds.trailing_zeros() as usize;
+        ds &= ds - 1;
+        if prop.set.on[e] >> s & 1 == 1 {
+            clash = Some((node(s, e, false), Cause::Cell));
+            break;
+        }
+    }
+    if clash.is_none() {
+        for &(set, cause) in &units {
+            let hit = set & prop.set.on[d];
+            if hit != 0 {
+                clash = Some((node(hit.trailing_zeros() as usize, d, false), cause));
+                break;
             }
         }
     }
-    false
-}
-
-#[inline]
-fn implied_off(prop: &mut Prop, p: u32, n: Node, cause: Cause, useful: bool) -> bool {
-    let on = conjugate(n);
-    if prop.set.contains(on) {
-        let stored = prop.entry(on);
-        let e = prop.loose(n, cause, &[p]);
+    if let Some((off, cause)) = clash {
+        let stored = prop.entry(conjugate(off));
+        let e = prop.loose(off, cause, &[p]);
         prop.conflict = Some((stored, e));
         return true;
     }
-    if useful && !prop.set.contains(n) {
-        prop.add(n, cause, &[p], NO_NESTED);
+    if !useful {
+        return false;
+    }
+    let mut ds = others;
+    while ds != 0 {
+        let e = ds.trailing_zeros() as usize;
+        ds &= ds - 1;
+        if prop.set.off[e] >> s & 1 == 0 {
+            prop.add(node(s, e, false), Cause::Cell, &[p], NO_NESTED);
+        }
+    }
+    let known = prop.set.off[d];
+    for &(set, cause) in &units {
+        let mut fresh = set & !known;
+        while fresh != 0 {
+            let t = fresh.trailing_zeros() as usize;
+            fresh &= fresh - 1;
+            prop.add(node(t, d, false), cause, &[p], NO_NESTED);
+        }
     }
     false
 }
