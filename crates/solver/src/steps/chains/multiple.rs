@@ -154,7 +154,7 @@ pub(super) fn search(
             reach: if pairs.is_empty() {
                 NodeSet::EMPTY
             } else {
-                reached(&g, &links, ends)
+                reached(&g, &links, ends, true, true)
             },
         }
     });

@@ -167,12 +167,19 @@ fn hidden_pairs(
             continue;
         }
         let positions: [u128; 9] = core::array::from_fn(|d| grid.places(d) & unit);
+        // Both digits of a hidden pair have the same two places.
+        let two = (0..9).fold(0u16, |m, d| {
+            m | (u16::from(positions[d].count_ones() == 2) << d)
+        });
+        if two.count_ones() < 2 {
+            continue;
+        }
         for (lo, hi) in pairs() {
-            if touched & (1 << lo | 1 << hi) == 0 {
+            if two >> lo & 1 == 0 || two >> hi & 1 == 0 || touched & (1 << lo | 1 << hi) == 0 {
                 continue;
             }
             let (a, b) = (positions[lo], positions[hi]);
-            if a.count_ones() < 2 || b.count_ones() < 2 || (a | b).count_ones() != 2 {
+            if a != b {
                 continue;
             }
             let mine = a | b;
@@ -225,13 +232,23 @@ fn naked_pairs(
             continue;
         }
         let squares = &UNITS[u];
+        // Both squares of a naked pair have the same two candidates.
+        let two: u16 = (0..9).fold(0, |m, i| {
+            m | (u16::from(grid.candidates(squares[i].index()).count_ones() == 2) << i)
+        });
+        if two.count_ones() < 2 {
+            continue;
+        }
         for (lo, hi) in pairs() {
+            if two >> lo & 1 == 0 || two >> hi & 1 == 0 {
+                continue;
+            }
             let (s1, s2) = (squares[lo].index(), squares[hi].index());
             if changed & (1u128 << s1 | 1u128 << s2) == 0 {
                 continue;
             }
             let (a, b) = (grid.candidates(s1), grid.candidates(s2));
-            if a.count_ones() < 2 || b.count_ones() < 2 || (a | b).count_ones() != 2 {
+            if a != b {
                 continue;
             }
             let digits = a | b;
@@ -272,18 +289,15 @@ fn naked_pairs(
     }
 }
 
-/// The positions (0..9, the unit's order) of a set of squares of line `u`.
+/// The positions (0..9, the unit's order) of the two squares of `set` in line `u`.
 #[inline]
-fn line_positions(u: usize, set: u128) -> u16 {
+fn pair_positions(u: usize, set: u128) -> u16 {
+    let a = set.trailing_zeros() as usize;
+    let b = 127 - set.leading_zeros() as usize;
     if u < 9 {
-        ((set >> (u * 9)) & 0x1FF) as u16
+        1 << (a % 9) | 1 << (b % 9)
     } else {
-        let c = u - 9;
-        let mut out = 0u16;
-        for r in 0..9 {
-            out |= (((set >> (r * 9 + c)) & 1) as u16) << r;
-        }
-        out
+        1 << (a / 9) | 1 << (b / 9)
     }
 }
 
@@ -298,22 +312,38 @@ fn x_wings(
     results: &mut Results,
 ) {
     for (base, cover) in [(COLUMNS, ROWS), (ROWS, COLUMNS)] {
+        // For each digit: the base lines where it has two places, and those places.
+        let mut twos = [0u16; 9];
+        let mut spots = [[0u16; 9]; 9];
+        for (d, &count) in placed.iter().enumerate() {
+            if count + 4 > 9 || lost[d] == 0 {
+                continue;
+            }
+            let places = grid.places(d);
+            for (i, u) in base.clone().enumerate() {
+                let p = places & UNIT_SQUARES[u];
+                if p.count_ones() == 2 {
+                    twos[d] |= 1 << i;
+                    spots[d][i] = pair_positions(u, p);
+                }
+            }
+        }
+        if twos.iter().all(|&t| t.count_ones() < 2) {
+            continue;
+        }
         for (lo, hi) in pairs() {
             let (b1, b2) = (base.start + lo, base.start + hi);
             let both = UNIT_SQUARES[b1] | UNIT_SQUARES[b2];
-            for (d, &count) in placed.iter().enumerate() {
-                if count + 4 > 9 || lost[d] & both == 0 {
+            for d in 0..9 {
+                if twos[d] >> lo & 1 == 0
+                    || twos[d] >> hi & 1 == 0
+                    || lost[d] & both == 0
+                    || spots[d][lo] != spots[d][hi]
+                {
                     continue;
                 }
                 let places = grid.places(d);
-                let (p1, p2) = (places & UNIT_SQUARES[b1], places & UNIT_SQUARES[b2]);
-                if p1.count_ones() < 2 || p2.count_ones() < 2 {
-                    continue;
-                }
-                let lines = line_positions(b1, p1) | line_positions(b2, p2);
-                if lines.count_ones() != 2 {
-                    continue;
-                }
+                let lines = spots[d][lo];
                 let c1 = cover.start + lines.trailing_zeros() as usize;
                 let c2 = cover.start + 15 - lines.leading_zeros() as usize;
                 let cover_squares = UNIT_SQUARES[c1] | UNIT_SQUARES[c2];

@@ -287,7 +287,7 @@ fn sort_key(x: bool, y: bool) -> u8 {
 pub(super) fn search(grid: &Marks, since: Option<&Marks>, ctx: &mut Ctx, sink: &mut dyn Sink) {
     let g = Static::new(grid);
     let links = Links::new(&g);
-    let filter = match since {
+    let filters = match since {
         Some(old) => match sources_since(&g, &links, old) {
             Some(f) => Some(f),
             None => return,
@@ -295,7 +295,14 @@ pub(super) fn search(grid: &Marks, since: Option<&Marks>, ctx: &mut Ctx, sink: &
         None => None,
     };
     let mut unary = core::mem::take(&mut ctx.unary);
-    for (y, x) in [(false, true), (true, false), (true, true)] {
+    for (pass, (y, x)) in [(false, true), (true, false), (true, true)]
+        .into_iter()
+        .enumerate()
+    {
+        let filter = filters.as_ref().map(|f| &f[pass]);
+        if filter.is_some_and(|f| f.iter().all(|&m| m == 0)) {
+            continue;
+        }
         for s in 0..81 {
             let c = g.cells[s];
             if grid.value(s) != 0 || c.count_ones() < 2 {
@@ -305,7 +312,7 @@ pub(super) fn search(grid: &Marks, since: Option<&Marks>, ctx: &mut Ctx, sink: &
                 continue;
             }
             let mut ds = c;
-            if let Some(f) = &filter {
+            if let Some(f) = filter {
                 ds &= (0..9).fold(0u16, |m, d| m | (((f[d] >> s & 1) as u16) << d));
             }
             while ds != 0 {
@@ -345,8 +352,11 @@ pub(super) fn new_links(g: &Static, old: &Marks, out: &mut Vec<(Node, Node)>) {
     }
 }
 
-/// Everything the "on" nodes `on` reach, both kinds of links, breadth first.
-pub(super) fn reach(g: &Static, links: &Links, start: [u128; 9]) -> NodeSet {
+/// Everything the "on" nodes `start` reach, breadth first: "on" turns off the
+/// digit's other places in its units and (with `y`) the square's other candidates;
+/// "off" turns on the other candidate of a square with two (with `y`) and the other
+/// place of a unit with two (with `x`).
+pub(super) fn reach(g: &Static, links: &Links, start: [u128; 9], y: bool, x: bool) -> NodeSet {
     let mut seen = NodeSet::EMPTY;
     let mut on = start;
     seen.on = start;
@@ -357,9 +367,11 @@ pub(super) fn reach(g: &Static, links: &Links, start: [u128; 9]) -> NodeSet {
             if set == 0 {
                 continue;
             }
-            for (e, m) in off.iter_mut().enumerate() {
-                if e != d {
-                    *m |= set & g.places[e];
+            if y {
+                for (e, m) in off.iter_mut().enumerate() {
+                    if e != d {
+                        *m |= set & g.places[e];
+                    }
                 }
             }
             while set != 0 {
@@ -376,19 +388,23 @@ pub(super) fn reach(g: &Static, links: &Links, start: [u128; 9]) -> NodeSet {
             if set == 0 {
                 continue;
             }
-            let two = set & links.bivalue;
-            if two != 0 {
-                for (e, m) in next.iter_mut().enumerate() {
-                    if e != d {
-                        *m |= two & g.places[e];
+            if y {
+                let two = set & links.bivalue;
+                if two != 0 {
+                    for (e, m) in next.iter_mut().enumerate() {
+                        if e != d {
+                            *m |= two & g.places[e];
+                        }
                     }
                 }
             }
-            let mut set = set;
-            while set != 0 {
-                let s = set.trailing_zeros() as usize;
-                set &= set - 1;
-                next[d] |= links.partner[d][s];
+            if x {
+                let mut set = set;
+                while set != 0 {
+                    let s = set.trailing_zeros() as usize;
+                    set &= set - 1;
+                    next[d] |= links.partner[d][s];
+                }
             }
         }
         let mut any = false;
@@ -404,37 +420,51 @@ pub(super) fn reach(g: &Static, links: &Links, start: [u128; 9]) -> NodeSet {
     }
 }
 
-/// The candidates that can start a cycle or forcing chain using a strong link `g`
-/// has and `old` had not, `None` if there is none. Links read backwards, each turned
-/// around, make chains too: a chain from `on(s)` through the new link `off(a)` to
-/// `on(b)` back to `off(s)` means `on(a)` and `on(b)` both reach `off(s)`; one from
-/// `off(s)` back to `on(s)` means both reach `on(s)`; a cycle through `on(s)` means
-/// one reaches `off(s)` and the other `on(s)`.
-fn sources_since(g: &Static, links: &Links, old: &Marks) -> Option<[u128; 9]> {
+/// For each pass (X, Y, XY), the candidates that can start a cycle or forcing chain
+/// using a strong link of the pass's kind that `g` has and `old` had not; `None` if
+/// there is none. Links read backwards, each turned around, make chains too: a chain
+/// from `on(s)` through the new link `off(a)` to `on(b)` back to `off(s)` means
+/// `on(a)` and `on(b)` both reach `off(s)`; one from `off(s)` back to `on(s)` means
+/// both reach `on(s)`; a cycle through `on(s)` means one reaches `off(s)` and the
+/// other `on(s)`. Each search keeps to the links of its pass.
+fn sources_since(g: &Static, links: &Links, old: &Marks) -> Option<[[u128; 9]; 3]> {
     let mut pairs = Vec::new();
     new_links(g, old, &mut pairs);
     if pairs.is_empty() {
         return None;
     }
-    let mut reached: Vec<(Node, NodeSet)> = Vec::new();
-    let mut reach_of = |n: Node| -> NodeSet {
-        if let Some(&(_, r)) = reached.iter().find(|&&(m, _)| m == n) {
-            return r;
-        }
-        let mut start = [0u128; 9];
-        start[digit_of(n)] = 1 << square_of(n);
-        let r = reach(g, links, start);
-        reached.push((n, r));
-        r
-    };
-    let mut out = [0u128; 9];
-    for &(a, b) in &pairs {
-        let (ra, rb) = (reach_of(a), reach_of(b));
-        for (d, out) in out.iter_mut().enumerate() {
-            *out |= (ra.off[d] & rb.off[d])
-                | (ra.on[d] & rb.on[d])
-                | (ra.off[d] & rb.on[d])
-                | (ra.on[d] & rb.off[d]);
+    let mut reached: Vec<(Node, usize, NodeSet)> = Vec::new();
+    let mut out = [[0u128; 9]; 3];
+    for (pass, (y, x)) in [(false, true), (true, false), (true, true)]
+        .into_iter()
+        .enumerate()
+    {
+        for &(a, b) in &pairs {
+            // A square's two candidates are a Y link, a unit's two places an X link.
+            let cell = square_of(a) == square_of(b);
+            if (cell && !y) || (!cell && !x) {
+                continue;
+            }
+            let mut ends = [NodeSet::EMPTY; 2];
+            for (end, n) in ends.iter_mut().zip([a, b]) {
+                *end = match reached.iter().find(|&&(m, p, _)| m == n && p == pass) {
+                    Some(&(_, _, r)) => r,
+                    None => {
+                        let mut start = [0u128; 9];
+                        start[digit_of(n)] = 1 << square_of(n);
+                        let r = reach(g, links, start, y, x);
+                        reached.push((n, pass, r));
+                        r
+                    }
+                };
+            }
+            let [ra, rb] = ends;
+            for (d, out) in out[pass].iter_mut().enumerate() {
+                *out |= (ra.off[d] & rb.off[d])
+                    | (ra.on[d] & rb.on[d])
+                    | (ra.off[d] & rb.on[d])
+                    | (ra.on[d] & rb.off[d]);
+            }
         }
     }
     Some(out)
@@ -459,14 +489,13 @@ fn from(
     // The "off" nodes that imply the start: without one, no cycle closes and no
     // chain from the start off returns to it; only their repeats close more cycles.
     let mut special = NodeSet::EMPTY;
-    let mut buf = [(0, Cause::Start); 4];
     let root = node(s, d, true);
-    g.on_to_off(root, true, &mut u.offs);
-    for &(n, _) in &u.offs {
-        let k = g.off_to_on(n, y, x, &mut buf);
-        if buf[..k].iter().any(|&(m, _)| m == root) {
-            special.insert(n);
-        }
+    if x {
+        special.off[d] = links.partner[d][s];
+    }
+    if y && links.bivalue >> s & 1 == 1 {
+        let other = (g.cells[s] & !(1 << d)).trailing_zeros() as usize;
+        special.off[other] |= 1 << s;
     }
     let limit = sink.limit(cycle_base, key);
     let chain_limit = if x { sink.limit(chain_base, key) } else { 0 };
