@@ -31,7 +31,7 @@ use crate::steps::marks::Marks;
 use bitdoku_core::UNIT_SQUARES;
 
 /// New "off" nodes: each with its parents (nodes) and nested chain.
-#[derive(Default)]
+#[derive(Default, Clone)]
 pub(super) struct Results {
     items: Vec<(Node, u32, u32, u32)>,
     parents: Vec<Node>,
@@ -50,6 +50,18 @@ impl Results {
             .iter()
             .map(|&(n, nested, a, b)| (n, nested, self.parents[a as usize..b as usize].to_vec()))
             .collect()
+    }
+
+    /// Appends `other`'s removals.
+    fn append(&mut self, other: &Results) {
+        let offset = self.parents.len() as u32;
+        self.parents.extend_from_slice(&other.parents);
+        self.items.extend(
+            other
+                .items
+                .iter()
+                .map(|&(n, nested, a, b)| (n, nested, a + offset, b + offset)),
+        );
     }
 
     /// True if there is nothing to add.
@@ -347,7 +359,63 @@ fn fingerprint(keys: &[Node]) -> u64 {
 
 /// Runs a nested producer on `grid` and turns its hints, in Sudoku Explainer's order
 /// without repeated conclusions, into removals.
+///
+/// The same producer on the same grid from the same outer grid finds the same: the
+/// removals are kept for the rest of the rung's search, by grid.
 fn nested(grid: &Marks, source: &Marks, producer: Producer, ctx: &mut Ctx, results: &mut Results) {
+    let places: [u128; 9] = core::array::from_fn(|d| grid.places(d));
+    let outer: [u128; 9] = core::array::from_fn(|d| source.places(d));
+    let key = memo_key(producer, &places, &outer);
+    if let Some(entries) = ctx.memo.get(&key) {
+        if let Some(found) = entries
+            .iter()
+            .find(|m| m.producer == producer && m.places == places && m.outer == outer)
+        {
+            results.append(&found.results);
+            return;
+        }
+    }
+    let mut fresh = Results::default();
+    nested_search(grid, source, producer, ctx, &mut fresh);
+    results.append(&fresh);
+    ctx.memo.entry(key).or_default().push(Memo {
+        producer,
+        places,
+        outer,
+        results: fresh,
+    });
+}
+
+/// A nested producer's removals on one grid.
+pub(super) struct Memo {
+    producer: Producer,
+    places: [u128; 9],
+    outer: [u128; 9],
+    results: Results,
+}
+
+/// A hash of a nested search's inputs.
+fn memo_key(producer: Producer, places: &[u128; 9], outer: &[u128; 9]) -> u64 {
+    let mut h: u64 = u64::from(producer.level) << 3
+        | u64::from(producer.nesting) << 1
+        | u64::from(producer.dynamic);
+    for &w in places.iter().chain(outer) {
+        for half in [w as u64, (w >> 64) as u64] {
+            h = (h.rotate_left(5) ^ half).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+    h
+}
+
+/// Runs a nested producer on `grid` and turns its hints, in Sudoku Explainer's order
+/// without repeated conclusions, into removals.
+fn nested_search(
+    grid: &Marks,
+    source: &Marks,
+    producer: Producer,
+    ctx: &mut Ctx,
+    results: &mut Results,
+) {
     let mut collect = Collect {
         source,
         grid,

@@ -143,6 +143,9 @@ pub(super) struct Ctx {
     /// then a chain nested in a chain from it needs a strong link the outer chain
     /// made (see [`unary::search`]).
     top: Option<Marks>,
+    /// The nested searches already made in this rung's search, by a hash of their
+    /// grids.
+    memo: std::collections::HashMap<u64, Vec<advanced::Memo>>,
     /// How many squares hold each digit (for X-wings inside chains; chains never
     /// place digits).
     placed: [u32; 9],
@@ -169,6 +172,7 @@ fn first_step(marks: &Marks, producer: Producer, found: Found) -> ControlFlow<()
     let mut best = Best::new(producer);
     let mut run = |ctx: &mut Ctx| {
         ctx.nested.clear();
+        ctx.memo.clear();
         ctx.top = None;
         ctx.placed = core::array::from_fn(|d| marks.placed(d).count_ones());
         if producer.level >= 2 {
