@@ -261,6 +261,15 @@ fn probe(
     (forcing, cycle)
 }
 
+/// Which chains can start from a candidate, when a search of nested chains knows
+/// (see [`sources_since`]): a forcing chain from it on, one from it off, a cycle.
+#[derive(Clone, Copy, Default)]
+struct Known {
+    on: bool,
+    off: bool,
+    cycle: bool,
+}
+
 /// Scratch space of the searches, reused from one start to the next.
 #[derive(Default)]
 pub(super) struct Unary {
@@ -300,7 +309,7 @@ pub(super) fn search(grid: &Marks, since: Option<&Marks>, ctx: &mut Ctx, sink: &
         .enumerate()
     {
         let filter = filters.as_ref().map(|f| &f[pass]);
-        if filter.is_some_and(|f| f.iter().all(|&m| m == 0)) {
+        if filter.is_some_and(|f| f.iter().flatten().all(|&m| m == 0)) {
             continue;
         }
         for s in 0..81 {
@@ -312,13 +321,18 @@ pub(super) fn search(grid: &Marks, since: Option<&Marks>, ctx: &mut Ctx, sink: &
                 continue;
             }
             let mut ds = c;
-            if let Some(f) = filter {
-                ds &= (0..9).fold(0u16, |m, d| m | (((f[d] >> s & 1) as u16) << d));
-            }
             while ds != 0 {
                 let d = ds.trailing_zeros() as usize;
                 ds &= ds - 1;
-                from(&g, &links, &mut unary, ctx, sink, s, d, y, x);
+                let known = filter.map(|[on, off, cycle]| Known {
+                    on: on[d] >> s & 1 == 1,
+                    off: off[d] >> s & 1 == 1,
+                    cycle: cycle[d] >> s & 1 == 1,
+                });
+                if known.is_some_and(|k| !k.on && !k.off && !k.cycle) {
+                    continue;
+                }
+                from(&g, &links, &mut unary, ctx, sink, s, d, y, x, known);
             }
         }
     }
@@ -427,14 +441,14 @@ pub(super) fn reach(g: &Static, links: &Links, start: [u128; 9], y: bool, x: boo
 /// `on(a)` and `on(b)` both reach `off(s)`; one from `off(s)` back to `on(s)` means
 /// both reach `on(s)`; a cycle through `on(s)` means one reaches `off(s)` and the
 /// other `on(s)`. Each search keeps to the links of its pass.
-fn sources_since(g: &Static, links: &Links, old: &Marks) -> Option<[[u128; 9]; 3]> {
+fn sources_since(g: &Static, links: &Links, old: &Marks) -> Option<[[[u128; 9]; 3]; 3]> {
     let mut pairs = Vec::new();
     new_links(g, old, &mut pairs);
     if pairs.is_empty() {
         return None;
     }
     let mut reached: Vec<(Node, usize, NodeSet)> = Vec::new();
-    let mut out = [[0u128; 9]; 3];
+    let mut out = [[[0u128; 9]; 3]; 3];
     for (pass, (y, x)) in [(false, true), (true, false), (true, true)]
         .into_iter()
         .enumerate()
@@ -459,11 +473,11 @@ fn sources_since(g: &Static, links: &Links, old: &Marks) -> Option<[[u128; 9]; 3
                 };
             }
             let [ra, rb] = ends;
-            for (d, out) in out[pass].iter_mut().enumerate() {
-                *out |= (ra.off[d] & rb.off[d])
-                    | (ra.on[d] & rb.on[d])
-                    | (ra.off[d] & rb.on[d])
-                    | (ra.on[d] & rb.off[d]);
+            let [on, off, cycle] = &mut out[pass];
+            for d in 0..9 {
+                on[d] |= ra.off[d] & rb.off[d];
+                off[d] |= ra.on[d] & rb.on[d];
+                cycle[d] |= (ra.off[d] & rb.on[d]) | (ra.on[d] & rb.off[d]);
             }
         }
     }
@@ -482,6 +496,7 @@ fn from(
     d: usize,
     y: bool,
     x: bool,
+    known: Option<Known>,
 ) {
     let key = sort_key(x, y);
     let cycle_base = if x && y { 7.0 } else { 6.5 };
@@ -501,8 +516,19 @@ fn from(
     let chain_limit = if x { sink.limit(chain_base, key) } else { 0 };
     let cycle_limit = if special.is_empty() { 0 } else { limit };
     let (mut from_on, mut cycle) = (None, None);
-    if cycle_limit >= 4 || chain_limit >= 2 {
-        (from_on, cycle) = probe(g, links, root, y, x, cycle_limit.max(chain_limit), &special);
+    match known {
+        // Which chains exist is known: only a cycle's needs the probe.
+        Some(k) => {
+            if k.cycle && cycle_limit >= 4 {
+                cycle = probe(g, links, root, y, x, cycle_limit, &special).1;
+            }
+        }
+        None => {
+            if cycle_limit >= 4 || chain_limit >= 2 {
+                (from_on, cycle) =
+                    probe(g, links, root, y, x, cycle_limit.max(chain_limit), &special);
+            }
+        }
     }
     u.cycles.clear();
     if cycle.is_some_and(|c| c <= cycle_limit) {
@@ -519,13 +545,19 @@ fn from(
                 continue;
             }
             let start = node(s, d, on);
-            let length = if on {
-                from_on
+            if let Some(k) = known {
+                if !(if on { k.on } else { k.off }) {
+                    continue;
+                }
             } else {
-                probe(g, links, start, y, x, limit, &NodeSet::EMPTY).0
-            };
-            if length.is_none_or(|l| l > limit) {
-                continue;
+                let length = if on {
+                    from_on
+                } else {
+                    probe(g, links, start, y, x, limit, &NodeSet::EMPTY).0
+                };
+                if length.is_none_or(|l| l > limit) {
+                    continue;
+                }
             }
             if let Some(target) = forcing(g, u, node(s, d, on), y, limit) {
                 let mut removes = [0u128; 9];
