@@ -49,8 +49,10 @@ impl Arena {
         let mut depth = 0;
         for &p in parents {
             depth = depth.max(self.entries[p as usize].depth + 1);
+            // One at a time: most entries have one parent, and a copy of a slice
+            // that short costs more than the pushes.
+            self.parents.push(p);
         }
-        self.parents.extend_from_slice(parents);
         let id = self.entries.len() as u32;
         self.entries.push(Entry {
             node,
@@ -128,7 +130,9 @@ impl Walk {
             if entry.nested != NO_NESTED {
                 nested(entry.nested);
             }
-            self.stack.extend_from_slice(arena.parents(x));
+            for &p in arena.parents(x) {
+                self.stack.push(p);
+            }
         }
         count
     }
