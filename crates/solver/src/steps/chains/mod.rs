@@ -146,6 +146,9 @@ pub(super) struct Ctx {
     /// The nested searches already made in this rung's search, by a hash of their
     /// grids.
     memo: std::collections::HashMap<u64, Vec<advanced::Memo>>,
+    /// The last grid on which the level-0 cycles and forcing chains found nothing
+    /// (kept from one call to the next).
+    level0_empty: Option<Marks>,
     /// How many squares hold each digit (for X-wings inside chains; chains never
     /// place digits).
     placed: [u32; 9],
@@ -175,15 +178,28 @@ fn first_step(marks: &Marks, producer: Producer, found: Found) -> ControlFlow<()
         ctx.memo.clear();
         ctx.top = None;
         ctx.placed = core::array::from_fn(|d| marks.placed(d).count_ones());
+        // A grid with no level-0 chain, of which this one is a subset: a chain here
+        // uses a strong link that grid had not.
+        let since = ctx
+            .level0_empty
+            .filter(|old| (0..9).all(|d| marks.places(d) & !old.places(d) == 0));
         if producer.level >= 2 {
-            let mut level0 = Best::new(Producer::UNARY);
-            unary::search(marks, None, ctx, &mut level0);
-            if level0.step.is_none() {
+            if ctx.level0_empty.as_ref() != Some(marks) {
+                let mut level0 = Best::new(Producer::UNARY);
+                unary::search(marks, since.as_ref(), ctx, &mut level0);
+                if level0.step.is_none() {
+                    ctx.level0_empty = Some(*marks);
+                }
+            }
+            if ctx.level0_empty.as_ref() == Some(marks) {
                 ctx.top = Some(*marks);
             }
         }
         if producer == Producer::UNARY {
-            unary::search(marks, None, ctx, &mut best);
+            unary::search(marks, since.as_ref(), ctx, &mut best);
+            if best.step.is_none() {
+                ctx.level0_empty = Some(*marks);
+            }
         } else {
             multiple::search(marks, producer, None, ctx, &mut best);
         }
