@@ -259,6 +259,19 @@ impl Sink for Best {
     }
 
     fn offer(&mut self, ctx: &mut Ctx, offer: &Offer) {
+        if let Some(best) = self.rank {
+            // A chain's longest path has its depth plus one entries, of which only
+            // the conclusion may repeat a node (a cycle's start, a contradiction's
+            // new half): at least `depth` distinct nodes.
+            let least: u32 = offer
+                .targets
+                .iter()
+                .map(|&(arena, e)| u32::from(arena.get(e).depth).max(1))
+                .sum();
+            if !before((difficulty(offer.base, least), least, offer.sort_key), best) {
+                return;
+            }
+        }
         let cx = complexity(ctx, offer.targets);
         let rank = (difficulty(offer.base, cx), cx, offer.sort_key);
         if self.rank.is_some_and(|best| !before(rank, best)) {

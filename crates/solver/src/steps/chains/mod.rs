@@ -149,6 +149,8 @@ pub(super) struct Ctx {
     /// The last grid on which the level-0 cycles and forcing chains found nothing
     /// (kept from one call to the next).
     level0_empty: Option<Marks>,
+    /// The last grid on which the static cell and region chains found nothing.
+    multiple_empty: Option<Marks>,
     /// How many squares hold each digit (for X-wings inside chains; chains never
     /// place digits).
     placed: [u32; 9],
@@ -199,6 +201,17 @@ fn first_step(marks: &Marks, producer: Producer, found: Found) -> ControlFlow<()
             unary::search(marks, since.as_ref(), ctx, &mut best);
             if best.step.is_none() {
                 ctx.level0_empty = Some(*marks);
+            }
+        } else if producer == Producer::MULTIPLE {
+            // The same for the static cell and region chains: on a subset of a grid
+            // where they found nothing, one needs a square or unit that lost
+            // candidates since, or a new strong link.
+            let since = ctx
+                .multiple_empty
+                .filter(|old| (0..9).all(|d| marks.places(d) & !old.places(d) == 0));
+            multiple::search(marks, producer, since.as_ref(), ctx, &mut best);
+            if best.step.is_none() {
+                ctx.multiple_empty = Some(*marks);
             }
         } else {
             multiple::search(marks, producer, None, ctx, &mut best);

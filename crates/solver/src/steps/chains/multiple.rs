@@ -237,8 +237,12 @@ fn square(
                 );
             }
         }
-        let limit = reach(producer, sink);
-        run(off, grid, node(s, d, false), producer, ctx, limit);
+        // The propagation from the candidate off serves only contradictions and
+        // double chains (the static producer has neither).
+        if contradiction || double {
+            let limit = reach(producer, sink);
+            run(off, grid, node(s, d, false), producer, ctx, limit);
+        }
         if contradiction {
             if let Some((a, b)) = off.conflict {
                 if let Some((removes, place)) = conclusion(grid, node(s, d, true)) {

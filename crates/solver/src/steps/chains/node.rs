@@ -105,46 +105,81 @@ impl Cause {
     }
 }
 
+/// The units of each square: row, column, box (128 entries, so that a mask keeps an
+/// index in bounds).
+const UNITS_OF: [[u8; 3]; 128] = {
+    let mut table = [[0u8; 3]; 128];
+    let mut s = 0;
+    while s < 81 {
+        table[s] = [
+            (s / 9) as u8,
+            (9 + s % 9) as u8,
+            (18 + s / 27 * 3 + s % 9 / 3) as u8,
+        ];
+        s += 1;
+    }
+    table
+};
+
+/// The peers of each square in its box, in its row outside the box, in its column
+/// outside the box.
+const PEERS_BY_KIND: [[u128; 3]; 128] = {
+    let mut table = [[0u128; 3]; 128];
+    let mut s = 0;
+    while s < 81 {
+        let [r, c, b] = UNITS_OF[s];
+        let (r, c, b) = (
+            UNIT_SQUARES[r as usize],
+            UNIT_SQUARES[c as usize],
+            UNIT_SQUARES[b as usize],
+        );
+        table[s] = [b & !(1u128 << s), r & !b, c & !b];
+        s += 1;
+    }
+    table
+};
+
 /// The row (unit 0..9) of square `s`.
 #[inline]
 pub(super) const fn row_of(s: usize) -> usize {
-    s / 9
+    UNITS_OF[s & 127][0] as usize
 }
 
 /// The column (unit 9..18) of square `s`.
 #[inline]
 pub(super) const fn column_of(s: usize) -> usize {
-    9 + s % 9
+    UNITS_OF[s & 127][1] as usize
 }
 
 /// The box (unit 18..27) of square `s`.
 #[inline]
 pub(super) const fn box_of(s: usize) -> usize {
-    18 + s / 27 * 3 + s % 9 / 3
+    UNITS_OF[s & 127][2] as usize
 }
 
 /// The units of square `s` in Sudoku Explainer's order for chains: box, row, column.
 #[inline]
 pub(super) const fn units_of(s: usize) -> [usize; 3] {
-    [box_of(s), row_of(s), column_of(s)]
+    let [r, c, b] = UNITS_OF[s & 127];
+    [b as usize, r as usize, c as usize]
 }
 
 /// The peers of `s` in its box.
 #[inline]
 pub(super) fn box_peers(s: usize) -> u128 {
-    UNIT_SQUARES[box_of(s)] & !(1u128 << s)
+    PEERS_BY_KIND[s & 127][0]
 }
 
 /// The peers of `s` in its row, outside its box.
 #[inline]
 pub(super) fn row_peers(s: usize) -> u128 {
-    UNIT_SQUARES[row_of(s)] & !UNIT_SQUARES[box_of(s)]
+    PEERS_BY_KIND[s & 127][1]
 }
 
 /// The peers of `s` in its column, outside its box.
 #[inline]
 pub(super) fn column_peers(s: usize) -> u128 {
-    UNIT_SQUARES[column_of(s)] & !UNIT_SQUARES[box_of(s)]
+    PEERS_BY_KIND[s & 127][2]
 }
 
 /// All peers of `s`.

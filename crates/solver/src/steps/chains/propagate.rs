@@ -78,6 +78,16 @@ impl Prop {
         e
     }
 
+    /// Adds "off" node of digit `d + 1` in square `s`, implied by entry `parent` alone.
+    #[inline]
+    fn add_off(&mut self, s: usize, d: usize, cause: Cause, parent: u32) {
+        let n = node(s, d, false);
+        let e = self.arena.push_one(n, cause, parent);
+        self.set.off[d] |= 1 << s;
+        self.slot[n as usize] = e;
+        self.order_off.push(e);
+    }
+
     /// Adds `n` implied by `parents` (entries) if it is new: for the techniques inside
     /// chains, which never check for contradictions.
     pub(super) fn add_advanced(&mut self, n: Node, parents: &[u32], nested: u32) {
@@ -106,6 +116,9 @@ pub(super) fn run(
 ) {
     prop.set = NodeSet::EMPTY;
     prop.arena.clear();
+    prop.arena.reserve(NODES, 2 * NODES);
+    prop.order_on.reserve(729);
+    prop.order_off.reserve(729);
     prop.order_on.clear();
     prop.order_off.clear();
     prop.conflict = None;
@@ -196,7 +209,7 @@ fn on_to_off(prop: &mut Prop, p: u32, y: bool, useful: bool) -> bool {
         let e = ds.trailing_zeros() as usize;
         ds &= ds - 1;
         if prop.set.off[e] >> s & 1 == 0 {
-            prop.add(node(s, e, false), Cause::Cell, &[p], NO_NESTED);
+            prop.add_off(s, e, Cause::Cell, p);
         }
     }
     let known = prop.set.off[d];
@@ -205,7 +218,7 @@ fn on_to_off(prop: &mut Prop, p: u32, y: bool, useful: bool) -> bool {
         while fresh != 0 {
             let t = fresh.trailing_zeros() as usize;
             fresh &= fresh - 1;
-            prop.add(node(t, d, false), cause, &[p], NO_NESTED);
+            prop.add_off(t, d, cause, p);
         }
     }
     false

@@ -65,6 +65,31 @@ impl Arena {
         id
     }
 
+    /// A new entry for `node` implied by `parent` alone (the common case).
+    #[inline]
+    pub(super) fn push_one(&mut self, node: Node, cause: Cause, parent: u32) -> u32 {
+        let first = self.parents.len() as u32;
+        let depth = self.entries[parent as usize].depth + 1;
+        self.parents.push(parent);
+        let id = self.entries.len() as u32;
+        self.entries.push(Entry {
+            node,
+            cause,
+            depth,
+            count: 1,
+            first,
+            nested: NO_NESTED,
+        });
+        id
+    }
+
+    /// Makes room for `entries` entries and `parents` parents.
+    #[inline]
+    pub(super) fn reserve(&mut self, entries: usize, parents: usize) {
+        self.entries.reserve(entries);
+        self.parents.reserve(parents);
+    }
+
     /// A new entry with one parent (or none).
     #[inline]
     pub(super) fn push1(&mut self, node: Node, cause: Cause, parent: Option<u32>) -> u32 {
