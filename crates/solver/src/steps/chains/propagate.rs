@@ -175,53 +175,55 @@ fn on_to_off(prop: &mut Prop, p: u32, y: bool, useful: bool) -> bool {
         (places & row_peers(s), Cause::Row),
         (places & column_peers(s), Cause::Column),
     ];
-    // A contradiction: the first implied node whose opposite is on.
-    let mut clash = None;
+    // A contradiction: the first implied node whose opposite is on. The nodes
+    // implied before it in order are added first, as Sudoku Explainer does.
     let mut ds = others;
     while ds != 0 {
         let e = ds.trailing_zeros() as usize;
         ds &= ds - 1;
         if prop.set.on[e] >> s & 1 == 1 {
-            clash = Some((node(s, e, false), Cause::Cell));
-            break;
+            return clash(prop, p, node(s, e, false), Cause::Cell);
         }
-    }
-    if clash.is_none() {
-        for &(set, cause) in &units {
-            let hit = set & prop.set.on[d];
-            if hit != 0 {
-                clash = Some((node(hit.trailing_zeros() as usize, d, false), cause));
-                break;
-            }
-        }
-    }
-    if let Some((off, cause)) = clash {
-        let stored = prop.entry(conjugate(off));
-        let e = prop.loose(off, cause, &[p]);
-        prop.conflict = Some((stored, e));
-        return true;
-    }
-    if !useful {
-        return false;
-    }
-    let mut ds = others;
-    while ds != 0 {
-        let e = ds.trailing_zeros() as usize;
-        ds &= ds - 1;
-        if prop.set.off[e] >> s & 1 == 0 {
+        if useful && prop.set.off[e] >> s & 1 == 0 {
             prop.add_off(s, e, Cause::Cell, p);
         }
     }
-    let known = prop.set.off[d];
+    let on = prop.set.on[d];
     for &(set, cause) in &units {
-        let mut fresh = set & !known;
-        while fresh != 0 {
-            let t = fresh.trailing_zeros() as usize;
-            fresh &= fresh - 1;
-            prop.add_off(t, d, cause, p);
+        let hit = set & on;
+        let before = if hit == 0 {
+            set
+        } else {
+            set & ((hit & hit.wrapping_neg()) - 1)
+        };
+        if useful {
+            let mut fresh = before & !prop.set.off[d];
+            while fresh != 0 {
+                let t = fresh.trailing_zeros() as usize;
+                fresh &= fresh - 1;
+                prop.add_off(t, d, cause, p);
+            }
+        }
+        if hit != 0 {
+            return clash(
+                prop,
+                p,
+                node(hit.trailing_zeros() as usize, d, false),
+                cause,
+            );
         }
     }
     false
+}
+
+/// Records the contradiction of "off" node `off`, implied by `p`, whose opposite is
+/// on; true.
+#[inline]
+fn clash(prop: &mut Prop, p: u32, off: Node, cause: Cause) -> bool {
+    let stored = prop.entry(conjugate(off));
+    let e = prop.loose(off, cause, &[p]);
+    prop.conflict = Some((stored, e));
+    true
 }
 
 /// The nodes "off" entry `p` turns on (and, dynamic, `p` leaves the grid); true on a

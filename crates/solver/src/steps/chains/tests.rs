@@ -518,3 +518,18 @@ fn a_cycle_is_not_dropped_for_the_repeat_of_its_start() {
     );
     assert_eq!(summary(cycles_and_forcing_chains, grid), Some(want));
 }
+
+#[test]
+fn a_contradiction_keeps_what_its_node_implied_before_it() {
+    // From r3c1 = 2, r6c6 = 7 turns off r6c6's other candidates, then meets r4c5 = 7
+    // in its box: Sudoku Explainer keeps r6c6 <> 2 (implied first), which makes the
+    // row-3 region chain on 2 that removes it (9.2, not a 9.3 contradiction).
+    let grid = ".2..5.78....456.89.2.45.78...3.5..8..23..678...3.56..9..34.6.89...4..78.1............5.789...456.89...45.78...3.5..8...3..678.1..........34.6.89...4..789.2.......12....78.1....6.89..3.......2....7.....4......2...6..9.....6.89....5.........67.9..3.5.789..345..891..45.78.1..45..8.12....78..2345....12.45...9.....6......45...9..3.5...9.2.......1..45......345....1.3..6.....3456.........7..1.......9.......8......6......45..8.1..45.78.........912....78..2.45.7..12..5......3.........45....123....8.1.3....8.........9.....6.......5.....234..7..1..4...8..2....78...34..7...23.5..........7...2..5....1.34.....123.............8....456..9...4....9..3..6..9...4.....1.3.5..8......6....2....7..........9.23...7..1...5..8.12.....8...3.5.7..";
+    let want = (
+        92,
+        "-".to_string(),
+        "50:2".to_string(),
+        "Dynamic Region Forcing Chains".to_string(),
+    );
+    assert_eq!(summary(dynamic, grid), Some(want));
+}
