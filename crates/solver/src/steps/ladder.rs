@@ -9,7 +9,9 @@
 
 use super::marks::Marks;
 use super::step::Step;
-use super::{aligned, bug, fish, intersections, singles, strong_links, subsets, uniqueness, wings};
+use super::{
+    aligned, bug, chains, fish, intersections, singles, strong_links, subsets, uniqueness, wings,
+};
 use core::ops::ControlFlow;
 
 /// Where a technique hands each step it finds: `Break` to stop looking.
@@ -75,10 +77,22 @@ pub(crate) const LADDER: &[Rung] = &[
     rung("vwxyz-wings", wings::vwxyz_wings),
     rung("aligned pair exclusion", aligned::aligned_pairs),
     rung("uvwxyz-wings", wings::uvwxyz_wings),
-    // chains and cycles
+    rung(
+        "cycles and forcing chains",
+        chains::cycles_and_forcing_chains,
+    ),
     rung("tuvwxyz-wings", wings::tuvwxyz_wings),
     rung("aligned triplet exclusion", aligned::aligned_triplets),
-    // nishio, multiple forcing chains, dynamic forcing chains; dynamic (+); nested
+    rung("nishio forcing chains", chains::nishio),
+    rung("multiple forcing chains", chains::multiple),
+    rung("dynamic forcing chains", chains::dynamic),
+    rung("dynamic forcing chains (+)", chains::dynamic_plus),
+    rung("nested forcing chains", chains::nested_forcing),
+    rung("nested multiple forcing chains", chains::nested_multiple),
+    rung("nested dynamic forcing chains 0", chains::nested_dynamic_0),
+    rung("nested dynamic forcing chains 1", chains::nested_dynamic_1),
+    rung("nested dynamic forcing chains 2", chains::nested_dynamic_2),
+    rung("nested dynamic forcing chains 3", chains::nested_dynamic_3),
 ];
 
 /// The first step of one technique, if it finds any.

@@ -13,6 +13,7 @@
 
 pub(crate) mod aligned;
 pub(crate) mod bug;
+pub(crate) mod chains;
 pub(crate) mod fish;
 pub(crate) mod intersections;
 pub mod ladder;

@@ -166,21 +166,32 @@ pub enum Technique {
     // Chains (`chains/`).
     /// An X-cycle: one digit's alternating strong and weak links closing on itself (6.5+).
     BidirectionalXCycle,
+    /// An X-cycle through four squares (6.5+).
+    GeneralizedXWing,
     /// A Y-cycle through bivalue squares (6.5+).
     BidirectionalYCycle,
     /// A cycle mixing both (7.0+).
     BidirectionalCycle,
     /// A forcing chain on one digit (6.6+).
     ForcingXChain,
+    /// A forcing chain on one digit of six nodes, which Sudoku Explainer names Turbot
+    /// Fish (6.6+).
+    TurbotFishChain,
+    /// A forcing chain of Y-links only (Sudoku Explainer names it, never finds it).
+    ForcingYChain,
     /// A forcing chain (7.0+).
     ForcingChain,
-    /// Nishio forcing chains (7.5+).
+    /// One digit's dynamic chains from a candidate on or off reach a contradiction
+    /// (7.5+).
     NishioForcingChains,
     /// Every candidate of a square forces the same conclusion (8.0+).
     CellForcingChains,
     /// Every place of a digit in a unit forces the same conclusion (8.0+).
     RegionForcingChains,
-    /// A dynamic chain from a candidate reaches a contradiction (8.5+).
+    /// A dynamic chain from a candidate reaches a contradiction (8.5+). The nested
+    /// levels carry their suffix as the step's variant: `(+)` (9.0+), `(+ Forcing
+    /// Chains)` (9.5+), `(+ Multiple Forcing Chains)` (10.0+), `(+ Dynamic Forcing
+    /// Chains)` (10.5+); the same for the three below.
     DynamicContradictionForcingChains,
     /// A candidate and its negation force the same conclusion (8.5+).
     DynamicDoubleForcingChains,
@@ -188,10 +199,6 @@ pub enum Technique {
     DynamicCellForcingChains,
     /// Dynamic region forcing chains (8.5+).
     DynamicRegionForcingChains,
-    /// Dynamic forcing chains using the simpler techniques inside them (9.0+).
-    DynamicForcingChainsPlus,
-    /// Forcing chains nested in forcing chains (9.5+).
-    NestedForcingChains,
 }
 
 impl Technique {
@@ -260,9 +267,12 @@ impl Technique {
             Technique::AlignedPairExclusion => "Aligned Pair Exclusion",
             Technique::AlignedTripletExclusion => "Aligned Triplet Exclusion",
             Technique::BidirectionalXCycle => "Bidirectional X-Cycle",
+            Technique::GeneralizedXWing => "Generalized X-Wing",
             Technique::BidirectionalYCycle => "Bidirectional Y-Cycle",
             Technique::BidirectionalCycle => "Bidirectional Cycle",
             Technique::ForcingXChain => "Forcing X-Chain",
+            Technique::TurbotFishChain => "Turbot Fish",
+            Technique::ForcingYChain => "Forcing Y-Chain",
             Technique::ForcingChain => "Forcing Chain",
             Technique::NishioForcingChains => "Nishio Forcing Chains",
             Technique::CellForcingChains => "Cell Forcing Chains",
@@ -271,8 +281,6 @@ impl Technique {
             Technique::DynamicDoubleForcingChains => "Dynamic Double Forcing Chains",
             Technique::DynamicCellForcingChains => "Dynamic Cell Forcing Chains",
             Technique::DynamicRegionForcingChains => "Dynamic Region Forcing Chains",
-            Technique::DynamicForcingChainsPlus => "Dynamic Forcing Chains (+)",
-            Technique::NestedForcingChains => "Nested Forcing Chains",
         }
     }
 
