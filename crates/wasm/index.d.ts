@@ -101,6 +101,16 @@ export interface GenerateOptions {
   er?: [number, number];
 }
 
+/** The grid at one point of a solve path, and the step taken from there. */
+export interface Stage {
+  /** The solved squares: 81 characters, `1`-`9` or `.` for an open square. */
+  values: string;
+  /** Each square's candidates (a solved square's being its digit), row by row. */
+  candidates: string[];
+  /** The step taken from here; null at the end of the path. */
+  step: Step | null;
+}
+
 /** The calls of one instance of the module. */
 export interface Bitdoku {
   /** The package's version. */
@@ -123,6 +133,8 @@ export interface Bitdoku {
   hint(puzzle: string): Step | null;
   /** The whole solve path. */
   explain(puzzle: string): Step[];
+  /** The solve path with the grid before each step, and the grid at its end. */
+  path(puzzle: string): Stage[];
   /** Norvig's candidate grid after his two rules: 81 strings of digits, row by row,
    * or null on a contradiction. */
   propagate(puzzle: string): string[] | null;
@@ -148,6 +160,7 @@ export const isUnique: Bitdoku['isUnique'];
 export const rate: Bitdoku['rate'];
 export const hint: Bitdoku['hint'];
 export const explain: Bitdoku['explain'];
+export const path: Bitdoku['path'];
 export const propagate: Bitdoku['propagate'];
 export const norvigSolve: Bitdoku['norvigSolve'];
 export const generate: Bitdoku['generate'];

@@ -123,7 +123,7 @@ class Bitdoku {
     // The calls, bound, so that they can be taken off the object.
     for (const name of [
       'solve', 'solveMany', 'count', 'countMany', 'isUnique', 'rate', 'hint',
-      'explain', 'propagate', 'generate', 'norvigSolve', '_panicForTests',
+      'explain', 'path', 'propagate', 'generate', 'norvigSolve', '_panicForTests',
     ]) {
       this[name] = this[name].bind(this);
     }
@@ -199,6 +199,14 @@ class Bitdoku {
     return this.#call('bd_explain', puzzleText(puzzle));
   }
 
+  /** The solve path with the grid before each step (for showing it): an array of
+   * `{values, candidates, step}`, `values` the solved squares (81 characters, `.`
+   * open), `candidates` each square's (81 strings), `step` the step taken from there;
+   * the last entry is the grid where the path ends, with `step` null. */
+  path(puzzle) {
+    return this.#call('bd_path', puzzleText(puzzle));
+  }
+
   /** Norvig's candidate grid after his two rules: 81 strings of digits (row by row),
    * or null if they find a contradiction. */
   propagate(puzzle) {
@@ -263,7 +271,7 @@ const bitdoku = await instantiate();
 
 export const {
   version, backend, solve, solveMany, count, countMany, isUnique, rate, hint, explain,
-  propagate, norvigSolve, generate,
+  path, propagate, norvigSolve, generate,
 } = bitdoku;
 
 export default bitdoku;

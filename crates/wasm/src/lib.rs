@@ -263,6 +263,46 @@ fn explain(text: &str) -> Answer {
     Ok(to_json(&path.collect::<Vec<Step>>()))
 }
 
+/// The grid before a step of the solve path: the solved squares (a line of 81, `.`
+/// for open) and every square's candidates (a solved square's being its digit).
+#[derive(Serialize)]
+struct Stage {
+    values: String,
+    candidates: Vec<String>,
+    /// The step taken from here; `None` for the solved grid at the end.
+    step: Option<Step>,
+}
+
+fn path(text: &str) -> Answer {
+    let mut path = Path::new(&parse(text)?)?;
+    let stage = |path: &Path, step: Option<Step>| Stage {
+        values: path.marks().grid().to_string(),
+        candidates: path
+            .marks()
+            .board()
+            .0
+            .iter()
+            .map(|c| c.to_string())
+            .collect(),
+        step,
+    };
+    let mut stages = Vec::new();
+    loop {
+        let before = stage(&path, None);
+        match path.next() {
+            Some(step) => stages.push(Stage {
+                step: Some(step),
+                ..before
+            }),
+            None => {
+                stages.push(before);
+                break;
+            }
+        }
+    }
+    Ok(to_json(&stages))
+}
+
 fn propagate(text: &str) -> Answer {
     let board = bitdoku_solver::propagate(parse(text)?);
     Ok(to_json(&board.map(|b| {
@@ -411,6 +451,13 @@ mod exports {
     #[no_mangle]
     pub extern "C" fn bd_explain() -> u32 {
         answer(explain)
+    }
+
+    /// The solve path with the grid before each step: `[{values, candidates,
+    /// step}]`, the last entry the grid where the path ends (`step` null).
+    #[no_mangle]
+    pub extern "C" fn bd_path() -> u32 {
+        answer(path)
     }
 
     /// Norvig's candidate grid after his two rules: 81 strings of digits, or null on

@@ -75,6 +75,36 @@ function index(square) {
   return 9 * (square.charCodeAt(0) - 65) + Number(square[1]) - 1;
 }
 
+test("path: explain's steps, each with the grid it starts from, ending solved", () => {
+  const stages = bitdoku.path(GRID1);
+  const steps = bitdoku.explain(GRID1);
+  assert.equal(stages.length, steps.length + 1);
+  assert.deepEqual(stages.slice(0, -1).map((s) => s.step), steps);
+  assert.equal(stages.at(-1).step, null);
+  assert.equal(stages.at(-1).values, GRID1_SOLUTION);
+  assert.equal(stages[0].values, GRID1);
+  stages.forEach((stage, k) => {
+    assert.deepEqual(Object.keys(stage), ['values', 'candidates', 'step']);
+    assert.equal(stage.candidates.length, 81);
+    for (let s = 0; s < 81; s++) {
+      // The solution's digit is never removed, and a solved square is its digit.
+      assert.ok(stage.candidates[s].includes(GRID1_SOLUTION[s]), `stage ${k}, square ${s}`);
+      if (stage.values[s] !== '.') assert.equal(stage.candidates[s], stage.values[s]);
+    }
+    const next = stages[k + 1];
+    if (!next) return;
+    // Each step's eliminations are candidates before it and gone after it.
+    for (const { square, digit } of stage.step.eliminations) {
+      assert.ok(stage.candidates[index(square)].includes(String(digit)), stage.step.text);
+      assert.ok(!next.candidates[index(square)].includes(String(digit)), stage.step.text);
+    }
+    if (stage.step.placement) {
+      const { square, digit } = stage.step.placement;
+      assert.equal(next.values[index(square)], String(digit), stage.step.text);
+    }
+  });
+});
+
 test('hint: the first step of explain, null when solved', () => {
   assert.deepEqual(bitdoku.hint(GRID1), bitdoku.explain(GRID1)[0]);
   assert.equal(bitdoku.hint(GRID1_SOLUTION), null);
@@ -129,7 +159,7 @@ test('index.d.ts declares exactly the exports index.js has', () => {
   assert.deepEqual([...declared].sort(), Object.keys(bitdoku).sort());
   const methods = [...types.matchAll(/^ {2}(?:readonly )?(\w+)[(:]/gm)].map((m) => m[1]);
   const instance = bitdoku.default;
-  for (const name of ['version', 'backend', 'solve', 'solveMany', 'count', 'countMany', 'isUnique', 'rate', 'hint', 'explain', 'propagate', 'norvigSolve', 'generate']) {
+  for (const name of ['version', 'backend', 'solve', 'solveMany', 'count', 'countMany', 'isUnique', 'rate', 'hint', 'explain', 'path', 'propagate', 'norvigSolve', 'generate']) {
     assert.ok(methods.includes(name), `index.d.ts: Bitdoku.${name}`);
     assert.ok(name in instance, `index.js: ${name}`);
   }
