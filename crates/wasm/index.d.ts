@@ -135,6 +135,9 @@ export interface Bitdoku {
   explain(puzzle: string): Step[];
   /** The solve path with the grid before each step, and the grid at its end. */
   path(puzzle: string): Stage[];
+  /** The squares known at the start (the givens; a pencilmark puzzle's squares with
+   * one candidate) as a line of 81, `.` for the others. */
+  givens(puzzle: string): string;
   /** Norvig's candidate grid after his two rules: 81 strings of digits, row by row,
    * or null on a contradiction. */
   propagate(puzzle: string): string[] | null;
@@ -161,6 +164,7 @@ export const rate: Bitdoku['rate'];
 export const hint: Bitdoku['hint'];
 export const explain: Bitdoku['explain'];
 export const path: Bitdoku['path'];
+export const givens: Bitdoku['givens'];
 export const propagate: Bitdoku['propagate'];
 export const norvigSolve: Bitdoku['norvigSolve'];
 export const generate: Bitdoku['generate'];

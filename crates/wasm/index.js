@@ -123,7 +123,7 @@ class Bitdoku {
     // The calls, bound, so that they can be taken off the object.
     for (const name of [
       'solve', 'solveMany', 'count', 'countMany', 'isUnique', 'rate', 'hint',
-      'explain', 'path', 'propagate', 'generate', 'norvigSolve', '_panicForTests',
+      'explain', 'path', 'givens', 'propagate', 'generate', 'norvigSolve', '_panicForTests',
     ]) {
       this[name] = this[name].bind(this);
     }
@@ -207,6 +207,12 @@ class Bitdoku {
     return this.#call('bd_path', puzzleText(puzzle));
   }
 
+  /** The squares known at the start as a line of 81 (`.` for the others): the
+   * givens, or a pencilmark puzzle's squares with one candidate. */
+  givens(puzzle) {
+    return this.#call('bd_givens', puzzleText(puzzle));
+  }
+
   /** Norvig's candidate grid after his two rules: 81 strings of digits (row by row),
    * or null if they find a contradiction. */
   propagate(puzzle) {
@@ -271,7 +277,7 @@ const bitdoku = await instantiate();
 
 export const {
   version, backend, solve, solveMany, count, countMany, isUnique, rate, hint, explain,
-  path, propagate, norvigSolve, generate,
+  path, givens, propagate, norvigSolve, generate,
 } = bitdoku;
 
 export default bitdoku;

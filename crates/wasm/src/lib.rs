@@ -303,6 +303,10 @@ fn path(text: &str) -> Answer {
     Ok(to_json(&stages))
 }
 
+fn givens(text: &str) -> Answer {
+    Ok(to_json(&parse(text)?.grid().to_string()))
+}
+
 fn propagate(text: &str) -> Answer {
     let board = bitdoku_solver::propagate(parse(text)?);
     Ok(to_json(&board.map(|b| {
@@ -458,6 +462,13 @@ mod exports {
     #[no_mangle]
     pub extern "C" fn bd_path() -> u32 {
         answer(path)
+    }
+
+    /// The squares known at the start (the givens; a pencilmark puzzle's squares
+    /// with one candidate) as a line of 81, `.` for the others.
+    #[no_mangle]
+    pub extern "C" fn bd_givens() -> u32 {
+        answer(givens)
     }
 
     /// Norvig's candidate grid after his two rules: 81 strings of digits, or null on

@@ -128,6 +128,10 @@ test("propagate: Norvig's candidate grid of grid2, as his essay prints it", () =
   assert.equal(expected.length, 81);
   assert.deepEqual(bitdoku.propagate(GRID1), expected);
   assert.ok(bitdoku.propagate(EASY).every((c) => c.length === 1));
+  // The givens of a boxed grid, as a line.
+  const boxed = GRID1.match(/.{9}/g).map((row) => row.replace(/(...)(?=.)/g, '$1 | ')).join('\n');
+  assert.equal(bitdoku.givens(boxed), GRID1);
+  assert.equal(bitdoku.givens(GRID1.replaceAll('.', '0')), GRID1);
   assert.equal(bitdoku.propagate('12345678.........9' + '.'.repeat(63)), null);
 });
 
@@ -159,7 +163,7 @@ test('index.d.ts declares exactly the exports index.js has', () => {
   assert.deepEqual([...declared].sort(), Object.keys(bitdoku).sort());
   const methods = [...types.matchAll(/^ {2}(?:readonly )?(\w+)[(:]/gm)].map((m) => m[1]);
   const instance = bitdoku.default;
-  for (const name of ['version', 'backend', 'solve', 'solveMany', 'count', 'countMany', 'isUnique', 'rate', 'hint', 'explain', 'path', 'propagate', 'norvigSolve', 'generate']) {
+  for (const name of ['version', 'backend', 'solve', 'solveMany', 'count', 'countMany', 'isUnique', 'rate', 'hint', 'explain', 'path', 'givens', 'propagate', 'norvigSolve', 'generate']) {
     assert.ok(methods.includes(name), `index.d.ts: Bitdoku.${name}`);
     assert.ok(name in instance, `index.js: ${name}`);
   }
