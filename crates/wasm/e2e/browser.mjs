@@ -162,8 +162,14 @@ try {
     const eliminating = steps.findIndex((s) => s.eliminations.length > 0);
     for (let k = 0; k < eliminating; k++) await page.keyboard.press('ArrowRight');
     await page.setViewportSize({ width: 800, height: 900 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: screenshot, fullPage: true });
+    // The grid at that step and the comparison: from the second section's heading to
+    // the histogram.
+    const clip = await page.evaluate(() => {
+      const top = document.querySelector('#grid-heading').getBoundingClientRect().top + window.scrollY - 8;
+      const bottom = document.querySelector('#results').getBoundingClientRect().bottom + window.scrollY + 8;
+      return { x: 0, y: top, width: document.documentElement.clientWidth, height: bottom - top };
+    });
+    await page.screenshot({ path: screenshot, clip, fullPage: true });
     console.log(`# screenshot: ${screenshot}`);
   }
   check(failures.length === 0, `no errors in the page${failures.length ? `: ${failures.join('; ')}` : ''}`);

@@ -12,7 +12,7 @@
 // ../shared/puzzles beside the repository, when there; they are never copied into
 // the repository.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, rmSync, symlinkSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, realpathSync, rmSync, symlinkSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -55,5 +55,5 @@ for (const name of ['norvig-top95.txt', 'norvig-easy50.txt', 'norvig-hardest.txt
   const from = join(shared, name);
   const link = join(puzzles, name);
   rmSync(link, { force: true });
-  if (existsSync(from)) symlinkSync(resolve(from), link);
+  if (existsSync(from)) symlinkSync(realpathSync(from), link);
 }
