@@ -18,7 +18,7 @@
 //! |---|---|
 //! | [`OK`] | the answer: a JSON value |
 //! | [`PUZZLE_ERROR`] | `{message, line, column, reason, index}`: a puzzle that could not be read (`index`: its place in a batch, else null) |
-//! | [`VALUE_ERROR`] | `{message, status}`: a call that cannot be answered (`status`: the vocabulary's word, `unsolvable`, `not-unique`, `stalled`, or null for a bad argument) |
+//! | [`VALUE_ERROR`] | `{message, status}`: a call that cannot be answered (`status`: the vocabulary's word, `unsolvable`, `not-unique`, `stalled`, `gave-up`, or null for a bad argument) |
 //!
 //! Every buffer is a `Vec` held in a `thread_local`; the host writes and reads them only
 //! between calls, when no reference to them is alive, so the module needs no `unsafe`
