@@ -14,8 +14,8 @@
 #![deny(missing_docs)]
 
 use bitdoku_core::{ParseError, Puzzle};
-use bitdoku_solver::generate::{generate as make_puzzle, puzzle_seed, Settings, Symmetry};
-use bitdoku_solver::rate::{level_range, rate as rate_grid, Difficulty, Unrated};
+use bitdoku_solver::generate::{generate as make_puzzle, puzzle_seed, Request};
+use bitdoku_solver::rate::{rate as rate_grid, Unrated};
 use bitdoku_solver::steps::{Path, Step};
 use bitdoku_solver::{Batch, Options, Outcome};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
@@ -272,65 +272,31 @@ fn generate(
     level: Option<u8>,
     er: Option<(f64, f64)>,
 ) -> PyResult<Vec<String>> {
-    let symmetry = match (symmetry, symmetric) {
-        (Some(_), true) => {
-            return Err(PyValueError::new_err(
-                "symmetric=True is symmetry='rotate180': give one of them",
-            ))
-        }
-        (Some(name), false) => Symmetry::from_name(name).ok_or_else(|| {
-            let names: Vec<&str> = Symmetry::ALL.iter().map(|s| s.name()).collect();
-            PyValueError::new_err(format!(
-                "unknown symmetry {name:?} (one of {})",
-                names.join(", ")
-            ))
-        })?,
-        (None, true) => Symmetry::Rotate180,
-        (None, false) => Symmetry::None,
-    };
-    if let Some(k) = clues.filter(|k| !(17..=81).contains(k)) {
-        return Err(PyValueError::new_err(format!(
-            "clues={k}: a unique puzzle has 17 to 81 givens"
-        )));
+    if symmetric && symmetry.is_some() {
+        return Err(PyValueError::new_err(
+            "symmetric=True is symmetry='rotate180': give one of them",
+        ));
     }
+    let request = Request {
+        clues,
+        symmetry: symmetry.or(symmetric.then_some("rotate180")),
+        minimal,
+        level: level.map(u32::from),
+        er,
+    };
+    let settings = request
+        .settings()
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
     if threads == Some(0) {
         return Err(PyValueError::new_err(
             "threads=0: give None (all cores) or 1 or more",
         ));
     }
-    let er = match (level, er) {
-        (Some(_), Some(_)) => {
-            return Err(PyValueError::new_err("give level or er, not both"));
-        }
-        (Some(l), None) if !(1..=6).contains(&l) => {
-            return Err(PyValueError::new_err(format!(
-                "level={l}: levels go from 1 to 6"
-            )));
-        }
-        (Some(l), None) => Some(level_range(l)),
-        (None, Some((low, high))) => {
-            if !(1.0..=20.0).contains(&low) || !(low..=20.0).contains(&high) {
-                return Err(PyValueError::new_err(format!(
-                    "er=({low}, {high}): ratings go from 1.0 to 20.0, the low end first"
-                )));
-            }
-            let tenths = |v: f64| Difficulty((v * 10.0).round() as u16);
-            Some((tenths(low), tenths(high)))
-        }
-        (None, None) => None,
-    };
     let seed = seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64)
     });
-    let settings = Settings {
-        clues,
-        symmetry,
-        minimal,
-        er,
-        ..Settings::default()
-    };
     let indices: Vec<u64> = (0..n).collect();
     let mut made = Vec::new();
     py.detach(|| {

@@ -194,6 +194,92 @@ impl Settings {
     }
 }
 
+/// A generator's arguments as a binding receives them, by name, before they are
+/// checked: [`Request::settings`] is the one place that says which values the Python
+/// and JavaScript packages accept, and what they answer to others.
+///
+/// ```
+/// use bitdoku_solver::generate::{Request, Symmetry};
+/// let settings = Request { symmetry: Some("mirror"), level: Some(2), ..Request::default() };
+/// assert_eq!(settings.settings().unwrap().symmetry, Symmetry::Mirror);
+/// let wrong = Request { clues: Some(5), ..Request::default() };
+/// assert_eq!(wrong.settings().unwrap_err().to_string(),
+///     "clues=5: a unique puzzle has 17 to 81 givens");
+/// ```
+#[derive(Clone, Copy, PartialEq, Debug, Default)]
+pub struct Request<'a> {
+    /// Remove givens until at most this many are left (17 to 81).
+    pub clues: Option<usize>,
+    /// The symmetry's name ([`Symmetry::name`]); `None` is [`Symmetry::None`].
+    pub symmetry: Option<&'a str>,
+    /// No given can be removed without losing uniqueness.
+    pub minimal: bool,
+    /// A level, 1 to 6 ([`level_range`]); not with `er`.
+    pub level: Option<u32>,
+    /// An ER range (lowest, highest), 1.0 to 20.0; not with `level`.
+    pub er: Option<(f64, f64)>,
+}
+
+/// Why a [`Request`] was refused, in words that name the argument.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct RequestError(String);
+
+impl core::fmt::Display for RequestError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for RequestError {}
+
+impl Request<'_> {
+    /// The [`Settings`] asked for, or what is wrong with the request (every argument
+    /// is checked before any work).
+    pub fn settings(&self) -> Result<Settings, RequestError> {
+        let refuse = |message: String| Err(RequestError(message));
+        let symmetry = match self.symmetry {
+            None => Symmetry::None,
+            Some(name) => match Symmetry::from_name(name) {
+                Some(symmetry) => symmetry,
+                None => {
+                    let names: Vec<&str> = Symmetry::ALL.iter().map(|s| s.name()).collect();
+                    return refuse(format!(
+                        "unknown symmetry {name:?} (one of {})",
+                        names.join(", ")
+                    ));
+                }
+            },
+        };
+        if let Some(k) = self.clues.filter(|k| !(17..=81).contains(k)) {
+            return refuse(format!("clues={k}: a unique puzzle has 17 to 81 givens"));
+        }
+        let er = match (self.level, self.er) {
+            (Some(_), Some(_)) => return refuse("give level or er, not both".into()),
+            (Some(l), None) => match u8::try_from(l).ok().filter(|l| (1..=6).contains(l)) {
+                Some(l) => Some(level_range(l)),
+                None => return refuse(format!("level={l}: levels go from 1 to 6")),
+            },
+            (None, Some((low, high))) => {
+                if !(1.0..=20.0).contains(&low) || !(low..=20.0).contains(&high) {
+                    return refuse(format!(
+                        "er=({low}, {high}): ratings go from 1.0 to 20.0, the low end first"
+                    ));
+                }
+                let tenths = |v: f64| Difficulty((v * 10.0).round() as u16);
+                Some((tenths(low), tenths(high)))
+            }
+            (None, None) => None,
+        };
+        Ok(Settings {
+            clues: self.clues,
+            symmetry,
+            minimal: self.minimal,
+            er,
+            ..Settings::default()
+        })
+    }
+}
+
 /// A random complete grid (a solution of the empty puzzle).
 pub fn random_solution(rng: &mut Rng) -> Grid {
     loop {

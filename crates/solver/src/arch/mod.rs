@@ -12,12 +12,19 @@
 //!     x86_64/avx512.rs  the cells in three 512-bit registers (AVX-512F/BW, BMI2)
 //!     aarch64/mod.rs    the same for aarch64
 //!     aarch64/neon.rs   the cells in twelve 128-bit registers (NEON)
+//!     wasm32/mod.rs     the same for wasm32, where the features are fixed when the
+//!                       crate is compiled (no run-time detection exists there)
+//!     wasm32/simd128.rs the cells in twelve 128-bit registers (WebAssembly SIMD128)
 //! ```
 //!
 //! `unsafe` and `cfg(target_arch)` appear only under this directory. A kernel value is
 //! a token: it can only be made where the CPU has the kernel's instructions
 //! (`Avx2::new()` is `None` elsewhere), so every `unsafe` intrinsic behind it is
-//! reached only on such a CPU. [`Kernel::enter`] runs a closure inside a
+//! reached only on such a CPU. On wasm32 the token stands for a compile-time fact
+//! instead: an engine validates a whole module before running any of it, so a module
+//! holding SIMD128 instructions only runs where they exist, and the SIMD128 kernel is
+//! compiled in exactly when the crate is built with `-C target-feature=+simd128`.
+//! [`Kernel::enter`] runs a closure inside a
 //! `#[target_feature]` function, and the search calls it at every node, so the whole
 //! search (propagation, the digit cuts and MRV, not just the kernel's own methods) is
 //! compiled for those instructions.
@@ -33,6 +40,8 @@ use core::str::FromStr;
 #[cfg(target_arch = "aarch64")]
 pub(crate) mod aarch64;
 pub(crate) mod portable;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+pub(crate) mod wasm32;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86_64;
 
@@ -114,19 +123,26 @@ pub enum Backend {
     /// registers. Chosen by name only: `Auto` stays with portable on aarch64 until
     /// this kernel has been timed on ARM hardware (it is tested, not yet measured).
     Neon,
+    /// WebAssembly with SIMD128 (every current browser, Node 16.4 and later): the
+    /// cells in twelve 128-bit registers. Available in a module compiled with
+    /// `-C target-feature=+simd128` (WebAssembly has no run-time detection: a module
+    /// with SIMD128 instructions only loads where they exist), and then `Auto`'s
+    /// choice.
+    Simd128,
 }
 
 impl Backend {
     /// Every back-end: portable first, then by instruction set.
-    pub const ALL: [Backend; 4] = [
+    pub const ALL: [Backend; 5] = [
         Backend::Portable,
         Backend::Avx2,
         Backend::Avx512,
         Backend::Neon,
+        Backend::Simd128,
     ];
 
     /// The name used on the command line and in `--version`: `auto`, `portable`,
-    /// `avx2`, `avx512`, `neon`.
+    /// `avx2`, `avx512`, `neon`, `simd128`.
     pub const fn name(self) -> &'static str {
         match self {
             Backend::Auto => "auto",
@@ -134,6 +150,7 @@ impl Backend {
             Backend::Avx2 => "avx2",
             Backend::Avx512 => "avx512",
             Backend::Neon => "neon",
+            Backend::Simd128 => "simd128",
         }
     }
 
@@ -151,6 +168,8 @@ impl Backend {
             Backend::Neon => aarch64::Neon::new().is_some(),
             #[cfg(not(target_arch = "aarch64"))]
             Backend::Neon => false,
+            // A compile-time fact on wasm32 (see the module docs).
+            Backend::Simd128 => cfg!(all(target_arch = "wasm32", target_feature = "simd128")),
         }
     }
 
@@ -160,9 +179,10 @@ impl Backend {
     }
 
     /// The fastest back-end this CPU can run, as measured: AVX-512, then AVX2, then
-    /// portable (NEON is not chosen for you yet; see [`Backend::Neon`]).
+    /// portable on x86-64; SIMD128 in a WebAssembly module built with it (NEON is not
+    /// chosen for you yet; see [`Backend::Neon`]).
     pub fn best() -> Backend {
-        [Backend::Avx512, Backend::Avx2]
+        [Backend::Avx512, Backend::Avx2, Backend::Simd128]
             .into_iter()
             .find(|b| b.is_available())
             .unwrap_or(Backend::Portable)
@@ -186,13 +206,14 @@ impl fmt::Display for Backend {
     }
 }
 
-/// A back-end name that is not one of `auto`, `portable`, `avx2`, `avx512`, `neon`.
+/// A back-end name that is not one of `auto`, `portable`, `avx2`, `avx512`, `neon`,
+/// `simd128`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownBackend;
 
 impl fmt::Display for UnknownBackend {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("unknown back-end (expected auto, portable, avx2, avx512 or neon)")
+        f.write_str("unknown back-end (expected auto, portable, avx2, avx512, neon or simd128)")
     }
 }
 
@@ -335,6 +356,12 @@ pub(crate) fn dispatch<F: WithKernel>(backend: Backend, f: F) -> F::Output {
     #[cfg(target_arch = "aarch64")]
     if backend == Backend::Neon {
         if let Some(kernel) = aarch64::Neon::new() {
+            return f.call(kernel);
+        }
+    }
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    if backend == Backend::Simd128 {
+        if let Some(kernel) = wasm32::Simd128::new() {
             return f.call(kernel);
         }
     }
@@ -517,6 +544,15 @@ mod tests {
                 assert_eq!(got, expected, "{columns:#x} stack {stack}");
             }
         }
+    }
+
+    #[test]
+    fn simd128_is_there_exactly_when_compiled_in() {
+        // WebAssembly's features are fixed when the module is compiled (see the module
+        // docs): a build with SIMD128 has its kernel, and Auto picks it.
+        let compiled_in = cfg!(all(target_arch = "wasm32", target_feature = "simd128"));
+        assert_eq!(Backend::Simd128.is_available(), compiled_in);
+        assert_eq!(Backend::best() == Backend::Simd128, compiled_in);
     }
 
     #[test]

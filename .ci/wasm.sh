@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# The JavaScript package from a fresh checkout: the WebAssembly targets, the package
+# built (SIMD128, and portable for comparison) and its size checked, its Node tests on
+# the public sets, its TypeScript types, the solver's own tests under Node with the
+# SIMD128 back-end (wasm32-wasip1), clippy for both wasm targets, the page end to end
+# in headless Chromium, and `npm pack` installed in a fresh folder running the README's
+# example. Needs Node 20 or later, rustup, npm's registry (playwright-core and
+# typescript, from the lockfile), and Chromium (Debian's `chromium`, installed here
+# when missing).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+start=$SECONDS
+step() { echo "-- $1 ($((SECONDS - start)) s)"; }
+
+test -d ../shared/puzzles || { echo "../shared/puzzles is missing"; exit 1; }
+export BITDOKU_PUZZLES="$(cd ../shared/puzzles && pwd)" CI=true
+node_major=$(node -p 'process.versions.node.split(".")[0]' 2> /dev/null || echo 0)
+if [ "$node_major" -lt 20 ]; then
+  echo "Node 20 or later is needed (found: $(node --version 2> /dev/null || echo none))"
+  exit 1
+fi
+for target in wasm32-unknown-unknown wasm32-wasip1; do
+  rustup target list --installed | grep -qx "$target" || rustup target add "$target"
+done
+if ! command -v "${CHROMIUM:-chromium}" > /dev/null && [ "$(id -u)" = 0 ] && command -v apt-get > /dev/null; then
+  apt-get install -y -qq chromium > /dev/null 2>&1 \
+    || { apt-get update -qq > /dev/null && apt-get install -y -qq chromium > /dev/null; }
+fi
+export CHROMIUM="$(command -v "${CHROMIUM:-chromium}")"
+simd="-C target-feature=+simd128"
+
+step "npm ci, then the module: SIMD128 (the package's) and portable (for comparison)"
+cd crates/wasm
+npm ci --no-audit --no-fund --loglevel=error
+node scripts/build.mjs --portable
+gz=$(gzip -9 -c bitdoku.wasm | wc -c)
+echo "bitdoku.wasm: $(wc -c < bitdoku.wasm) bytes, $gz gzipped (at most 300 KB)"
+[ "$gz" -le 307200 ] || { echo "bitdoku.wasm is over 300 KB gzipped"; exit 1; }
+
+step "Node tests on the public sets, and the TypeScript types"
+node --test --test-reporter=spec test/
+npm run --silent typecheck
+
+step "the solver's tests under Node: wasm32-wasip1 with SIMD128 (the kernel conformance tests included)"
+cd "$root"
+export CARGO_TARGET_WASM32_WASIP1_RUNNER="node --no-warnings $root/crates/wasm/scripts/wasi-run.mjs"
+export CARGO_TARGET_WASM32_WASIP1_RUSTFLAGS="$simd"
+export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="$simd"
+solver_tests=(cargo test -q -p bitdoku-solver --target wasm32-wasip1 --lib --tests)
+if ! "${solver_tests[@]}"; then
+  # A failing test aborts the WebAssembly process, and the captured output with it:
+  # run again uncaptured to show the panic.
+  "${solver_tests[@]}" -- --nocapture || true
+  exit 1
+fi
+
+step "clippy for wasm32 with SIMD128"
+cargo clippy -q --target wasm32-wasip1 --all-targets -p bitdoku-solver -- -D warnings
+cargo clippy -q --target wasm32-unknown-unknown -p bitdoku-solver -p bitdoku-wasm -- -D warnings
+
+step "the page in headless Chromium"
+cd crates/wasm
+shot=$(mktemp -d)
+node e2e/browser.mjs --screenshot "$shot/page.png"
+
+step "npm pack, installed in a fresh folder, runs the README's example"
+node -e 'const p = require("./package.json"); if (p.version !== process.argv[1]) { console.error(`package.json ${p.version}, Cargo.toml ${process.argv[1]}`); process.exit(1); }' \
+  "$(sed -n 's/^version = "\(.*\)"$/\1/p' "$root/Cargo.toml" | head -1)"
+npm pack --pack-destination "$shot" --silent > "$shot/name"
+tarball="$shot/$(tail -1 "$shot/name")"
+echo "$(basename "$tarball"): $(wc -c < "$tarball") bytes"
+mkdir "$shot/fresh"
+awk '/^```js$/{f=1;next} f && /^```$/{exit} f' README.md > "$shot/fresh/example.mjs"
+awk '/^```text$/{f=1;next} f && /^```$/{exit} f' README.md > "$shot/expected"
+test -s "$shot/fresh/example.mjs" || { echo "no JavaScript example in crates/wasm/README.md"; exit 1; }
+(
+  cd "$shot/fresh"
+  npm init -y > /dev/null
+  npm install --no-audit --no-fund --loglevel=error "$tarball"
+  node example.mjs > "$shot/got"
+)
+diff "$shot/expected" "$shot/got"
+echo "README example: output as in crates/wasm/README.md"
+rm -rf "$shot"
+step "done"

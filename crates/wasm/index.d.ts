@@ -1,0 +1,173 @@
+// Types of the `bitdoku` package (index.js). Puzzles are strings: 81 squares on one
+// line (`1`-`9` given; `0`, `.`, `_` or `*` empty), a boxed grid over several lines, or
+// a 729-character pencilmark line. Solutions are strings of 81 digits.
+
+/** A puzzle that could not be read. */
+export class PuzzleError extends Error {
+  name: 'PuzzleError';
+  /** 1-based line inside the puzzle string. */
+  line: number;
+  /** 1-based column (in characters) inside the puzzle string. */
+  column: number;
+  /** What was wrong, without the position. */
+  reason: string;
+  /** The puzzle's index in a batch call (solveMany, countMany), else null. */
+  index: number | null;
+}
+
+/** A puzzle with no answer to the question asked (explain or hint of a puzzle without
+ * exactly one solution; generate that could not reach its target). */
+export class UnansweredError extends Error {
+  name: 'UnansweredError';
+  /** `unsolvable`, `not-unique`, `stalled` or `gave-up`. */
+  status: 'unsolvable' | 'not-unique' | 'stalled' | 'gave-up';
+}
+
+/** A rating on Sudoku Explainer's scale (the Python package's `rate` dict). */
+export interface Rating {
+  /** `rated`, `not-unique` (several solutions: not rated) or `unsolvable`. */
+  status: 'rated' | 'not-unique' | 'unsolvable';
+  /** The hardest step of the solve path (20.0: stalled). */
+  er?: number;
+  /** The hardest step up to the first placement. */
+  ep?: number;
+  /** The first step's difficulty. */
+  ed?: number;
+  /** The technique of the hardest step (`stalled` if the path stalls). */
+  technique?: string;
+  ep_technique?: string;
+  ed_technique?: string;
+  /** 1 (easy) to 6 (extreme), a coarse label of ER. */
+  level?: number;
+  /** easy, medium, hard, expert, fiendish or extreme. */
+  label?: string;
+  /** Steps of the solve path. */
+  steps?: number;
+  /** The one solution (rated) or the first (not-unique). */
+  solution?: string;
+}
+
+/** A digit in a square: `{square: "A1", digit: 5}`. */
+export interface Candidate {
+  square: string;
+  digit: number;
+}
+
+/** A candidate in a chain, on or off. */
+export interface Node extends Candidate {
+  on: boolean;
+}
+
+/** One implication of a chain. */
+export interface Link {
+  from: Node;
+  to: Node;
+}
+
+/** One step of a solve path, as every bitdoku front end gives it. */
+export interface Step {
+  /** Sudoku Explainer's name of the technique (`Hidden Single`, `X-Wing`...). */
+  technique: string;
+  difficulty: number;
+  placement: Candidate | null;
+  eliminations: Candidate[];
+  /** The squares of the pattern (`A1`...). */
+  cells: string[];
+  /** The candidates of the pattern. */
+  candidates: Candidate[];
+  /** `row A`, `column 1`, `box 1`. */
+  units: string[];
+  digits: number[];
+  /** A chain's implications, in order. */
+  links: Link[];
+  /** The step in words: `X-Wing (3.2): remove 4 from A3, G3`. */
+  text: string;
+}
+
+/** What generate aims for. */
+export interface GenerateOptions {
+  /** The same seed gives the same puzzles (default: a random seed). */
+  seed?: number | bigint;
+  /** Remove givens until at most this many are left (17 to 81). */
+  clues?: number;
+  /** The pattern of givens: none, rotate180, rotate90, mirror, flip, diagonal,
+   * antidiagonal, mirror-flip, dihedral. */
+  symmetry?: string;
+  /** No given can be removed without losing uniqueness. */
+  minimal?: boolean;
+  /** A level, 1 to 6, as rate gives it (not with er). */
+  level?: number;
+  /** An ER range [lowest, highest], 1.0 to 20.0 (not with level). */
+  er?: [number, number];
+}
+
+/** The grid at one point of a solve path, and the step taken from there. */
+export interface Stage {
+  /** The solved squares: 81 characters, `1`-`9` or `.` for an open square. */
+  values: string;
+  /** Each square's candidates (a solved square's being its digit), row by row. */
+  candidates: string[];
+  /** The step taken from here; null at the end of the path. */
+  step: Step | null;
+}
+
+/** The calls of one instance of the module. */
+export interface Bitdoku {
+  /** The package's version. */
+  readonly version: string;
+  /** The solver's back-end in this module: `simd128` (the package's) or `portable`. */
+  readonly backend: string;
+  /** The first solution (digits tried in increasing order), or null if none. */
+  solve(puzzle: string): string | null;
+  /** solve() of each puzzle, in order. */
+  solveMany(puzzles: Iterable<string>): (string | null)[];
+  /** How many solutions, counting no further than `limit` (default 2; 0 is read as 1). */
+  count(puzzle: string, limit?: number): number;
+  /** count() of each puzzle, in order. */
+  countMany(puzzles: Iterable<string>, limit?: number): number[];
+  /** True if the puzzle has exactly one solution. */
+  isUnique(puzzle: string): boolean;
+  /** The rating on Sudoku Explainer's scale, from the human solve path. */
+  rate(puzzle: string): Rating;
+  /** The next step of the puzzle as it stands, or null if it is solved. */
+  hint(puzzle: string): Step | null;
+  /** The whole solve path. */
+  explain(puzzle: string): Step[];
+  /** The solve path with the grid before each step, and the grid at its end. */
+  path(puzzle: string): Stage[];
+  /** The squares known at the start (the givens; a pencilmark puzzle's squares with
+   * one candidate) as a line of 81, `.` for the others. */
+  givens(puzzle: string): string;
+  /** Norvig's candidate grid after his two rules: 81 strings of digits, row by row,
+   * or null on a contradiction. */
+  propagate(puzzle: string): string[] | null;
+  /** The first solution by Norvig's string solver (the baseline). */
+  norvigSolve(puzzle: string): string | null;
+  /** `n` puzzles with exactly one solution. */
+  generate(n?: number, options?: GenerateOptions): string[];
+}
+
+/** Loads the module from a URL, bytes or a compiled module (default: bitdoku.wasm
+ * beside index.js): an instance with its own memory. */
+export function instantiate(
+  source?: URL | string | ArrayBuffer | ArrayBufferView | WebAssembly.Module,
+): Promise<Bitdoku>;
+
+export const version: Bitdoku['version'];
+export const backend: Bitdoku['backend'];
+export const solve: Bitdoku['solve'];
+export const solveMany: Bitdoku['solveMany'];
+export const count: Bitdoku['count'];
+export const countMany: Bitdoku['countMany'];
+export const isUnique: Bitdoku['isUnique'];
+export const rate: Bitdoku['rate'];
+export const hint: Bitdoku['hint'];
+export const explain: Bitdoku['explain'];
+export const path: Bitdoku['path'];
+export const givens: Bitdoku['givens'];
+export const propagate: Bitdoku['propagate'];
+export const norvigSolve: Bitdoku['norvigSolve'];
+export const generate: Bitdoku['generate'];
+
+declare const bitdoku: Bitdoku;
+export default bitdoku;

@@ -1,0 +1,518 @@
+//! The WebAssembly module of the `bitdoku` JavaScript package: the Python package's
+//! calls (solve, count, rate, hint, explain, generate), Norvig's candidate grid and his
+//! string solver, behind a small C ABI that the package's hand-written loader
+//! (`index.js`) calls. No wasm-bindgen: see the crate's README for why.
+//!
+//! # The boundary
+//!
+//! Text crosses in both directions through two buffers that this module owns:
+//!
+//! 1. the loader asks `bd_input(len)` for the input buffer, resized to `len` bytes,
+//!    and writes the call's text into it (a puzzle's UTF-8; a JSON array of puzzle
+//!    strings for the batch calls; a symmetry's name for `bd_generate`);
+//! 2. it calls the function (numbers go as arguments), which answers a status and
+//!    leaves its answer, UTF-8 JSON, in the output buffer;
+//! 3. it reads `bd_output_len()` bytes at `bd_output_ptr()`.
+//!
+//! | status | the output is |
+//! |---|---|
+//! | [`OK`] | the answer: a JSON value |
+//! | [`PUZZLE_ERROR`] | `{message, line, column, reason, index}`: a puzzle that could not be read (`index`: its place in a batch, else null) |
+//! | [`VALUE_ERROR`] | `{message, status}`: a call that cannot be answered (`status`: the vocabulary's word, `unsolvable`, `not-unique`, `stalled`, `gave-up`, or null for a bad argument) |
+//!
+//! Every buffer is a `Vec` held in a `thread_local`; the host writes and reads them only
+//! between calls, when no reference to them is alive, so the module needs no `unsafe`
+//! code. The one attribute the `unsafe_code` lint counts is `#[no_mangle]`, which
+//! exports a function under its own name (two such names in one program would clash
+//! at link time); it is allowed on the exports alone.
+//!
+//! No call keeps a buffer borrowed while it solves: the input is taken out first and
+//! the output stored at the end, so even a trap in the middle (a bug: the solver never
+//! panics on input) leaves the buffers usable.
+#![deny(missing_docs)]
+#![deny(unsafe_code)]
+
+use bitdoku_core::{ParseError, Puzzle};
+use bitdoku_norvig::Norvig;
+use bitdoku_solver::generate::{generate as make_puzzle, puzzle_seed, Request};
+use bitdoku_solver::rate::{rate as rate_puzzle, Named, Unrated};
+use bitdoku_solver::steps::{Path, Step};
+use bitdoku_solver::{Backend, Batch, Options, Solver};
+use serde::Serialize;
+use serde_json::json;
+use std::cell::{OnceCell, RefCell};
+
+/// Status: the call answered; the output is its JSON value.
+pub const OK: u32 = 0;
+/// Status: a puzzle could not be read; the output is `{message, line, column, reason,
+/// index}`.
+pub const PUZZLE_ERROR: u32 = 1;
+/// Status: the call cannot be answered (no solve path, a bad argument); the output is
+/// `{message, status}`.
+pub const VALUE_ERROR: u32 = 2;
+
+thread_local! {
+    /// What the host wrote for the next call.
+    static INPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    /// The last call's answer.
+    static OUTPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    /// Norvig's squares, units and peers, built once (as his module does at import).
+    static NORVIG: OnceCell<Norvig> = const { OnceCell::new() };
+}
+
+/// Why a call gives no answer.
+enum Failure {
+    /// A puzzle that could not be read, and its index in a batch.
+    Puzzle(ParseError, Option<usize>),
+    /// A call that cannot be answered: its message, and the vocabulary's word for it.
+    Value(String, Option<&'static str>),
+}
+
+impl From<Unrated> for Failure {
+    fn from(e: Unrated) -> Failure {
+        match e {
+            Unrated::NoSolution => Failure::Value(
+                "unsolvable: the puzzle has no solution".into(),
+                Some("unsolvable"),
+            ),
+            Unrated::NotUnique { .. } => Failure::Value(
+                "not-unique: the puzzle has more than one solution, so no solve path".into(),
+                Some("not-unique"),
+            ),
+        }
+    }
+}
+
+/// A call's answer as JSON text, or why there is none.
+type Answer = Result<String, Failure>;
+
+/// `value` as JSON text (in its fields' order: a rating's as the Python package's
+/// dict, a step's as the library's).
+fn to_json(value: &impl Serialize) -> String {
+    // Serializing these values cannot fail: no map has non-string keys.
+    serde_json::to_string(value).unwrap_or_else(|_| "null".into())
+}
+
+/// The input buffer's text, taken out of it (invalid UTF-8, which the loader never
+/// writes, is read with replacement characters: the puzzle reader then reports them).
+fn take_input() -> String {
+    let bytes = INPUT.with(|b| std::mem::take(&mut *b.borrow_mut()));
+    match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+    }
+}
+
+/// Runs `f` on the input text and leaves its answer in the output buffer.
+fn answer(f: impl FnOnce(&str) -> Answer) -> u32 {
+    let input = take_input();
+    let (status, text) = match f(&input) {
+        Ok(text) => (OK, text),
+        Err(Failure::Puzzle(e, index)) => {
+            let message = match index {
+                Some(i) => format!("puzzle {i}: {e}"),
+                None => e.to_string(),
+            };
+            let value = json!({
+                "message": message,
+                "line": e.position.line,
+                "column": e.position.column,
+                "reason": e.kind.to_string(),
+                "index": index,
+            });
+            (PUZZLE_ERROR, value.to_string())
+        }
+        Err(Failure::Value(message, status)) => (
+            VALUE_ERROR,
+            json!({"message": message, "status": status}).to_string(),
+        ),
+    };
+    OUTPUT.with(|o| *o.borrow_mut() = text.into_bytes());
+    status
+}
+
+fn parse(text: &str) -> Result<Puzzle, Failure> {
+    text.parse().map_err(|e| Failure::Puzzle(e, None))
+}
+
+/// The puzzle strings of a batch call's JSON array.
+fn strings(text: &str) -> Result<Vec<String>, Failure> {
+    serde_json::from_str(text).map_err(|e| {
+        Failure::Value(
+            format!("expected a JSON array of puzzle strings: {e}"),
+            None,
+        )
+    })
+}
+
+/// Searches every puzzle of the batch with `options`, in order.
+fn search_many(text: &str, options: Options) -> Result<Vec<bitdoku_solver::Outcome>, Failure> {
+    Batch::sequential(options)
+        .search_strs(&strings(text)?)
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| r.map_err(|e| Failure::Puzzle(e, Some(i))))
+        .collect()
+}
+
+fn solve(text: &str) -> Answer {
+    let puzzle = parse(text)?;
+    Ok(to_json(
+        &bitdoku_solver::solve(puzzle).map(|g| g.to_string()),
+    ))
+}
+
+fn solve_many(text: &str) -> Answer {
+    let outcomes = search_many(text, Options::default())?;
+    let solutions: Vec<_> = outcomes
+        .iter()
+        .map(|o| o.solution.map(|g| g.to_string()))
+        .collect();
+    Ok(to_json(&solutions))
+}
+
+fn count(text: &str, limit: usize) -> Answer {
+    let puzzle = parse(text)?;
+    Ok(to_json(&bitdoku_solver::count_solutions(puzzle, limit)))
+}
+
+fn count_many(text: &str, limit: usize) -> Answer {
+    let outcomes = search_many(text, Options::default().with_limit(limit))?;
+    Ok(to_json(
+        &outcomes.iter().map(|o| o.solutions).collect::<Vec<_>>(),
+    ))
+}
+
+fn is_unique(text: &str) -> Answer {
+    Ok(to_json(&bitdoku_solver::is_unique(parse(text)?)))
+}
+
+/// A rating as the Python package's `rate` dict, in its order; the fields after
+/// `status` are left out where they do not apply.
+#[derive(Serialize, Default)]
+struct RatingJson {
+    status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    er: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ep: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ed: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    technique: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ep_technique: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ed_technique: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    level: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    label: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    steps: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<String>,
+}
+
+fn rate(text: &str) -> Answer {
+    let puzzle = parse(text)?;
+    let name = |n: Option<Named>| Some(n.map_or_else(|| "stalled".to_string(), |n| n.to_string()));
+    let rating = match rate_puzzle(puzzle) {
+        Ok(r) => RatingJson {
+            status: "rated",
+            er: Some(r.er.value()),
+            ep: Some(r.ep.value()),
+            ed: Some(r.ed.value()),
+            technique: name(r.hardest),
+            ep_technique: name(r.ep_technique),
+            ed_technique: name(r.ed_technique),
+            level: Some(r.level()),
+            label: Some(r.label()),
+            steps: Some(r.steps),
+            solution: Some(r.solution.to_string()),
+        },
+        Err(Unrated::NotUnique { first }) => RatingJson {
+            status: "not-unique",
+            solution: Some(first.to_string()),
+            ..RatingJson::default()
+        },
+        Err(Unrated::NoSolution) => RatingJson {
+            status: "unsolvable",
+            ..RatingJson::default()
+        },
+    };
+    Ok(to_json(&rating))
+}
+
+fn hint(text: &str) -> Answer {
+    let mut path = Path::new(&parse(text)?)?;
+    if path.is_solved() {
+        return Ok("null".into());
+    }
+    match path.next() {
+        Some(step) => Ok(to_json(&step)),
+        None => Err(Failure::Value(
+            "stalled: no technique of the ladder finds a step".into(),
+            Some("stalled"),
+        )),
+    }
+}
+
+fn explain(text: &str) -> Answer {
+    let path = Path::new(&parse(text)?)?;
+    Ok(to_json(&path.collect::<Vec<Step>>()))
+}
+
+/// The grid before a step of the solve path: the solved squares (a line of 81, `.`
+/// for open) and every square's candidates (a solved square's being its digit).
+#[derive(Serialize)]
+struct Stage {
+    values: String,
+    candidates: Vec<String>,
+    /// The step taken from here; `None` for the solved grid at the end.
+    step: Option<Step>,
+}
+
+fn path(text: &str) -> Answer {
+    let mut path = Path::new(&parse(text)?)?;
+    let stage = |path: &Path, step: Option<Step>| Stage {
+        values: path.marks().grid().to_string(),
+        candidates: path
+            .marks()
+            .board()
+            .0
+            .iter()
+            .map(|c| c.to_string())
+            .collect(),
+        step,
+    };
+    let mut stages = Vec::new();
+    loop {
+        let before = stage(&path, None);
+        match path.next() {
+            Some(step) => stages.push(Stage {
+                step: Some(step),
+                ..before
+            }),
+            None => {
+                stages.push(before);
+                break;
+            }
+        }
+    }
+    Ok(to_json(&stages))
+}
+
+fn givens(text: &str) -> Answer {
+    Ok(to_json(&parse(text)?.grid().to_string()))
+}
+
+fn propagate(text: &str) -> Answer {
+    let board = bitdoku_solver::propagate(parse(text)?);
+    Ok(to_json(&board.map(|b| {
+        b.0.iter().map(|c| c.to_string()).collect::<Vec<_>>()
+    })))
+}
+
+fn norvig_solve(text: &str) -> Answer {
+    let puzzle = parse(text)?;
+    let solution = NORVIG.with(|n| Solver::solve(n.get_or_init(Norvig::new), &puzzle));
+    Ok(to_json(&solution.map(|g| g.to_string())))
+}
+
+/// `generate`'s arguments beside the symmetry's name (the input text).
+struct GenerateArgs {
+    n: u32,
+    seed: u64,
+    clues: Option<usize>,
+    minimal: bool,
+    level: Option<u32>,
+    er: Option<(f64, f64)>,
+}
+
+fn generate(symmetry: &str, args: GenerateArgs) -> Answer {
+    let request = Request {
+        clues: args.clues,
+        symmetry: (!symmetry.is_empty()).then_some(symmetry),
+        minimal: args.minimal,
+        level: args.level,
+        er: args.er,
+    };
+    let settings = request
+        .settings()
+        .map_err(|e| Failure::Value(e.to_string(), None))?;
+    let mut made = Vec::with_capacity(args.n as usize);
+    for i in 0..u64::from(args.n) {
+        let mut rng = fastrand::Rng::with_seed(puzzle_seed(args.seed, i));
+        match make_puzzle(&mut rng, &settings) {
+            Some(grid) => made.push(grid.to_string()),
+            None => {
+                return Err(Failure::Value(
+                    format!(
+                        "gave-up: could not make a puzzle with at most {} clues in that \
+                         rating in {} attempts",
+                        args.clues.unwrap_or(81),
+                        settings.attempts
+                    ),
+                    Some("gave-up"),
+                ))
+            }
+        }
+    }
+    Ok(to_json(&made))
+}
+
+/// A limit as the library reads it (0 is read as 1 there).
+fn limit(limit: u32) -> usize {
+    usize::try_from(limit).unwrap_or(usize::MAX)
+}
+
+/// The exported functions: the module's ABI, called by `index.js` only.
+#[allow(unsafe_code)] // `#[no_mangle]`, and nothing else: see the crate docs.
+mod exports {
+    use super::*;
+
+    /// Resizes the input buffer to `len` bytes (zeroed) and gives its address, for
+    /// the host to write the next call's text there.
+    #[no_mangle]
+    pub extern "C" fn bd_input(len: usize) -> *mut u8 {
+        INPUT.with(|b| {
+            let mut b = b.borrow_mut();
+            b.clear();
+            b.resize(len, 0);
+            b.as_mut_ptr()
+        })
+    }
+
+    /// The address of the last call's answer.
+    #[no_mangle]
+    pub extern "C" fn bd_output_ptr() -> *const u8 {
+        OUTPUT.with(|o| o.borrow().as_ptr())
+    }
+
+    /// The length in bytes of the last call's answer.
+    #[no_mangle]
+    pub extern "C" fn bd_output_len() -> usize {
+        OUTPUT.with(|o| o.borrow().len())
+    }
+
+    /// The back-end the solver runs on in this module (`simd128` or `portable`), in
+    /// the output buffer.
+    #[no_mangle]
+    pub extern "C" fn bd_backend() -> u32 {
+        answer(|_| Ok(to_json(&Backend::best().name())))
+    }
+
+    /// The package's version, in the output buffer.
+    #[no_mangle]
+    pub extern "C" fn bd_version() -> u32 {
+        answer(|_| Ok(to_json(&env!("CARGO_PKG_VERSION"))))
+    }
+
+    /// The first solution (81 digits) or null.
+    #[no_mangle]
+    pub extern "C" fn bd_solve() -> u32 {
+        answer(solve)
+    }
+
+    /// `bd_solve` of each puzzle of a JSON array, in order.
+    #[no_mangle]
+    pub extern "C" fn bd_solve_many() -> u32 {
+        answer(solve_many)
+    }
+
+    /// How many solutions, counting no further than `limit` (0 is read as 1).
+    #[no_mangle]
+    pub extern "C" fn bd_count(limit: u32) -> u32 {
+        answer(|text| count(text, super::limit(limit)))
+    }
+
+    /// `bd_count` of each puzzle of a JSON array, in order.
+    #[no_mangle]
+    pub extern "C" fn bd_count_many(limit: u32) -> u32 {
+        answer(|text| count_many(text, super::limit(limit)))
+    }
+
+    /// True if the puzzle has exactly one solution.
+    #[no_mangle]
+    pub extern "C" fn bd_is_unique() -> u32 {
+        answer(is_unique)
+    }
+
+    /// The rating on Sudoku Explainer's scale, as the Python package's `rate` dict.
+    #[no_mangle]
+    pub extern "C" fn bd_rate() -> u32 {
+        answer(rate)
+    }
+
+    /// The next step (the library's JSON of a `Step`), or null if solved.
+    #[no_mangle]
+    pub extern "C" fn bd_hint() -> u32 {
+        answer(hint)
+    }
+
+    /// The whole solve path, an array of steps.
+    #[no_mangle]
+    pub extern "C" fn bd_explain() -> u32 {
+        answer(explain)
+    }
+
+    /// The solve path with the grid before each step: `[{values, candidates,
+    /// step}]`, the last entry the grid where the path ends (`step` null).
+    #[no_mangle]
+    pub extern "C" fn bd_path() -> u32 {
+        answer(path)
+    }
+
+    /// The squares known at the start (the givens; a pencilmark puzzle's squares
+    /// with one candidate) as a line of 81, `.` for the others.
+    #[no_mangle]
+    pub extern "C" fn bd_givens() -> u32 {
+        answer(givens)
+    }
+
+    /// Norvig's candidate grid after his two rules: 81 strings of digits, or null on
+    /// a contradiction.
+    #[no_mangle]
+    pub extern "C" fn bd_propagate() -> u32 {
+        answer(propagate)
+    }
+
+    /// The first solution by Norvig's string solver (`bitdoku-norvig`), or null.
+    #[no_mangle]
+    pub extern "C" fn bd_norvig_solve() -> u32 {
+        answer(norvig_solve)
+    }
+
+    /// Panics (a trap, the module built with `panic = "abort"`). For the tests: they
+    /// check that the loader replaces an instance after a trap, so that a bug in one
+    /// call does not break the next.
+    #[no_mangle]
+    pub extern "C" fn bd_panic_for_tests() -> u32 {
+        answer(|_| panic!("a deliberate panic"))
+    }
+
+    /// `n` puzzles with one solution, puzzle `i` seeded from `(seed, i)`; the input
+    /// is the symmetry's name (empty: none). `clues` and `level` below 0 and `er_low`
+    /// NaN mean not given; `minimal` is 0 or 1.
+    #[no_mangle]
+    pub extern "C" fn bd_generate(
+        n: u32,
+        seed: u64,
+        clues: i32,
+        minimal: u32,
+        level: i32,
+        er_low: f64,
+        er_high: f64,
+    ) -> u32 {
+        let args = GenerateArgs {
+            n,
+            seed,
+            clues: usize::try_from(clues).ok(),
+            minimal: minimal != 0,
+            level: u32::try_from(level).ok(),
+            er: (!er_low.is_nan()).then_some((er_low, er_high)),
+        };
+        answer(|symmetry| generate(symmetry, args))
+    }
+}

@@ -1,0 +1,53 @@
+// Compiled by `npm run typecheck` (tsc --strict, no output) against index.d.ts: the
+// package's calls as a TypeScript user writes them. A declaration that drifts from
+// this use fails the check; test/techniques.test.mjs checks the names against
+// index.js.
+import bitdoku, {
+  count,
+  explain,
+  generate,
+  hint,
+  instantiate,
+  propagate,
+  PuzzleError,
+  rate,
+  solve,
+  solveMany,
+  UnansweredError,
+  type Bitdoku,
+  type Rating,
+  type Step,
+} from '../index.js';
+
+const grid1 = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......';
+const solution: string | null = solve(grid1);
+const solutions: (string | null)[] = solveMany(new Set([grid1]));
+const counted: number = count(grid1, 0) + bitdoku.countMany([grid1])[0];
+const rating: Rating = rate(grid1);
+const level: number | undefined = rating.level;
+const steps: Step[] = explain(grid1);
+const first: string | undefined = steps[0]?.placement?.square;
+const next: Step | null = hint(grid1);
+const grid: string[] | null = propagate(grid1);
+const made: string[] = generate(2, { seed: 7n, symmetry: 'mirror', level: 2 });
+const ranged: string[] = generate(1, { er: [3.0, 4.4], minimal: true, clues: 30 });
+try {
+  solve('12');
+} catch (e) {
+  if (e instanceof PuzzleError) {
+    const where: [number, number, string, number | null] = [e.line, e.column, e.reason, e.index];
+    console.log(where);
+  } else if (e instanceof UnansweredError) {
+    const status: string = e.status;
+    console.log(status);
+  }
+}
+
+async function another(bytes: Uint8Array): Promise<Bitdoku> {
+  const other = await instantiate(bytes);
+  const backend: string = other.backend;
+  console.log(backend, other.version);
+  return other;
+}
+
+console.log(solution, solutions, counted, level, first, next, grid, made, ranged, another);
