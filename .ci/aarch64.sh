@@ -43,6 +43,11 @@ for run in "solve 17-clue" "solve magictour-top1465" "solve norvig-top95" \
   "count multi-16-clue" "count forum-hardest-1905-11plus"; do
   set -- $run
   file=../shared/puzzles/$2.txt
+  # qemu takes 18 s per back-end over all of forum-hardest: its first 10,000 puzzles.
+  if [ "$2" = forum-hardest-1905-11plus ]; then
+    head -n 10000 "$file" > "$out/input"
+    file=$out/input
+  fi
   # --exit-zero: count exits 1 on puzzles without exactly one solution.
   "$x86" "$1" -q --exit-zero --threads 1 "$file" > "$out/x86"
   for backend in portable neon; do
