@@ -141,7 +141,7 @@ fn generate_symmetries_hold_and_levels_rate_as_asked() {
         "",
     );
     assert_eq!(stdout(&half), stdout(&rotate), "--symmetric is rotate180");
-    for level in 1..=3u8 {
+    for level in 1..=5u8 {
         let out = run(
             &[
                 "generate",

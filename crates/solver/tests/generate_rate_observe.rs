@@ -94,9 +94,10 @@ fn every_symmetry_holds_on_unique_reproducible_puzzles() {
 #[test]
 fn level_targets_rate_at_that_level() {
     let mut rng = Rng::with_seed(5);
-    for level in 1..=3 {
+    // Level 6 (ER above 9.0) is about one random puzzle in a thousand: not here.
+    for level in 1..=5 {
         let settings = Settings::default().level(level);
-        for _ in 0..4 {
+        for _ in 0..3 {
             let p = generate(&mut rng, &settings).unwrap();
             assert_eq!(rate(p).unwrap().level(), level, "{p}");
             assert_eq!(count_solutions(p, 2), 1, "{p}");

@@ -137,7 +137,7 @@ pub(super) struct Ctx {
     /// Nested chains referred to by `Advanced` entries.
     nested: Vec<NestedInfo>,
     nested_seen: Vec<u32>,
-    /// The removals of the techniques inside chains, being added.
+    /// The removals of the techniques inside chains.
     results: advanced::Results,
     /// The rung's grid, if the level-0 cycles and forcing chains find nothing in it:
     /// then a chain nested in a chain from it needs a strong link the outer chain
