@@ -97,4 +97,59 @@ mod tests {
         assert_eq!(step.cells.count_ones(), 4);
         assert!(first(swordfish, &m).is_none() || first(swordfish, &m).unwrap().removes[0] != 0);
     }
+
+    /// Digit 1 in the given rows only in the given columns; everything else open.
+    fn fish(rows: &[usize], columns: &[usize]) -> Marks {
+        let mut board = Board::FULL;
+        for &row in rows {
+            for c in (0..9).filter(|c| !columns.contains(c)) {
+                board.0[row * 9 + c] = Candidates::from_bits(0x1FE);
+            }
+        }
+        Marks::new(&Puzzle::Candidates(board)).unwrap()
+    }
+
+    /// The squares of `columns` outside `rows`.
+    fn cleared(rows: &[usize], columns: &[usize]) -> u128 {
+        let columns = columns.iter().fold(0, |a, &c| a | UNIT_SQUARES[9 + c]);
+        let rows = rows.iter().fold(0, |a, &r| a | UNIT_SQUARES[r]);
+        columns & !rows
+    }
+
+    #[test]
+    fn a_swordfish_on_three_rows_clears_three_columns() {
+        let (rows, columns) = ([1, 4, 7], [1, 4, 7]);
+        let m = fish(&rows, &columns);
+        assert!(
+            first(x_wings, &m).is_none(),
+            "three places a row: no x-wing"
+        );
+        let step = first(swordfish, &m).unwrap();
+        assert_eq!(step.technique, Technique::Swordfish);
+        assert_eq!(step.removes[0], cleared(&rows, &columns));
+        assert_eq!(step.removes[1..], [0; 8]);
+        assert_eq!(step.cells.count_ones(), 9);
+        // One row with a fourth place: no swordfish (nor a jellyfish: three rows).
+        let m = fish(&rows, &[1, 4, 7]);
+        let mut board = m.board();
+        board.0[7 * 9 + 8] = Candidates::from_bits(0x1FF);
+        let m = Marks::new(&Puzzle::Candidates(board)).unwrap();
+        assert!(first(swordfish, &m).is_none());
+        assert!(first(jellyfish, &m).is_none());
+    }
+
+    #[test]
+    fn a_jellyfish_on_four_rows_clears_four_columns() {
+        let (rows, columns) = ([0, 2, 4, 6], [0, 2, 4, 6]);
+        let m = fish(&rows, &columns);
+        assert!(first(x_wings, &m).is_none());
+        assert!(
+            first(swordfish, &m).is_none(),
+            "four places a row: no swordfish"
+        );
+        let step = first(jellyfish, &m).unwrap();
+        assert_eq!(step.technique, Technique::Jellyfish);
+        assert_eq!(step.removes[0], cleared(&rows, &columns));
+        assert_eq!(step.cells.count_ones(), 16);
+    }
 }

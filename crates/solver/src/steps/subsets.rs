@@ -214,5 +214,57 @@ mod tests {
         for d in 2..9 {
             assert_eq!(step.removes[d], 0b11);
         }
+        // Two digits in two squares are no hidden triplet.
+        assert!(first(hidden_triplets, &m).is_none());
+    }
+
+    #[test]
+    fn a_naked_quad_removes_its_four_digits_from_the_rest_of_the_row() {
+        // A1..A4 hold 1-2, 2-3, 3-4, 1-4: no pair or triplet among them.
+        let m = row_a([
+            0b0011, 0b0110, 0b1100, 0b1001, 0x1FF, 0x1FF, 0x1FF, 0x1FF, 0x1FF,
+        ]);
+        assert!(first(naked_pairs, &m).is_none());
+        assert!(first(naked_triplets, &m).is_none());
+        let step = first(naked_quads, &m).unwrap();
+        assert_eq!((step.technique, step.units), (Technique::NakedQuad, 1));
+        for d in 0..4 {
+            assert_eq!(step.removes[d], 0x1F0, "digit {}", d + 1);
+        }
+        assert_eq!(step.removes[4..], [0; 5]);
+        // The naked pair's position has no quad.
+        let m = row_a([0b11, 0b11, 0x1FF, 0x1FF, 0x1FF, 0x1FF, 0x1FF, 0x1FF, 0x1FF]);
+        assert!(first(naked_quads, &m).is_none());
+    }
+
+    #[test]
+    fn hidden_triplets_and_quads_clear_the_other_candidates_of_their_squares() {
+        // Digits 1-3 fit only in A1..A3 of row A.
+        let m = row_a([
+            0x1FF, 0x1FF, 0x1FF, 0x1F8, 0x1F8, 0x1F8, 0x1F8, 0x1F8, 0x1F8,
+        ]);
+        assert!(first(hidden_pairs, &m).is_none());
+        let step = first(hidden_triplets, &m).unwrap();
+        assert_eq!(
+            (step.technique, step.digits),
+            (Technique::HiddenTriplet, 0b111)
+        );
+        assert_eq!(step.removes[..3], [0; 3]);
+        for d in 3..9 {
+            assert_eq!(step.removes[d], 0b111);
+        }
+        // Digits 1-4 only in A1..A4.
+        let m = row_a([
+            0x1FF, 0x1FF, 0x1FF, 0x1FF, 0x1F0, 0x1F0, 0x1F0, 0x1F0, 0x1F0,
+        ]);
+        assert!(first(hidden_triplets, &m).is_none());
+        let step = first(hidden_quads, &m).unwrap();
+        assert_eq!(
+            (step.technique, step.digits),
+            (Technique::HiddenQuad, 0b1111)
+        );
+        for d in 4..9 {
+            assert_eq!(step.removes[d], 0b1111);
+        }
     }
 }
