@@ -128,20 +128,27 @@ fn triplet(marks: &Marks, cells: [usize; 3], common: u128) -> Option<Step> {
             if (x == y && see_ab) || blocked[x] >> y & 1 == 1 {
                 continue;
             }
-            for z in bits(cands[2]) {
-                if (z == x && see_ac) || (z == y && see_bc) {
-                    continue;
+            // The third square's digits left: not x or y where it sees their square,
+            // no excluder of two candidates with x or y, none of three with x and y.
+            let xy = 1u16 << x | 1 << y;
+            let mut zs = cands[2] & !(blocked[x] | blocked[y]);
+            if see_ac {
+                zs &= !(1 << x);
+            }
+            if see_bc {
+                zs &= !(1 << y);
+            }
+            if x != y {
+                for &t in threes {
+                    if t & xy == xy {
+                        zs &= !(t ^ xy);
+                    }
                 }
-                if (blocked[x] | blocked[y]) >> z & 1 == 1 {
-                    continue;
-                }
-                let digits = 1 << x | 1 << y | 1 << z;
-                if threes.contains(&digits) {
-                    continue;
-                }
+            }
+            if zs != 0 {
                 allowed[0] |= 1 << x;
                 allowed[1] |= 1 << y;
-                allowed[2] |= 1 << z;
+                allowed[2] |= zs;
             }
             if allowed == cands {
                 break 'all; // every digit is possible: nothing to remove
