@@ -18,6 +18,7 @@ use super::marks::{squares, Marks};
 use super::step::{Step, Technique};
 use super::units::bits;
 use bitdoku_core::PEER_BITS;
+use core::cell::Cell;
 use core::ops::ControlFlow;
 
 /// Aligned pair exclusion.
@@ -58,8 +59,53 @@ pub(crate) fn aligned_pairs(marks: &Marks, found: Found) -> ControlFlow<()> {
     ControlFlow::Continue(())
 }
 
+std::thread_local! {
+    /// The last grid in which aligned triplets found nothing (kept from one call to
+    /// the next on this thread).
+    static TRIPLETS_EMPTY: Cell<Option<Marks>> = const { Cell::new(None) };
+}
+
+/// The squares whose candidates differ between `old` and `marks`, if `marks` is
+/// `old` with candidates removed (squares solved since have lost every candidate);
+/// `None` otherwise.
+fn changed_since(marks: &Marks, old: &Marks) -> Option<u128> {
+    let mut changed = 0;
+    for d in 0..9 {
+        let (now, then) = (marks.places(d), old.places(d));
+        if now & !then != 0 {
+            return None;
+        }
+        changed |= now ^ then;
+    }
+    Some(changed)
+}
+
 /// Aligned triplet exclusion.
+///
+/// The outcome of a set of three depends only on the candidates of its squares and of
+/// its excluders. When this grid is, but for candidates removed, a grid where nothing
+/// was found, a set whose squares and whose common peers kept their candidates, and
+/// none of whose peers had one candidate there, was a set of base squares there too
+/// with the same excluders, and gave nothing: it is not looked at again.
 pub(crate) fn aligned_triplets(marks: &Marks, found: Found) -> ControlFlow<()> {
+    let memo = TRIPLETS_EMPTY.with(Cell::get).and_then(|old| {
+        let changed = changed_since(marks, &old)?;
+        let ones = squares(old.unsolved())
+            .filter(|&s| old.candidates(s).count_ones() == 1)
+            .fold(0u128, |m, s| m | 1 << s);
+        Some((changed, ones))
+    });
+    let flow = triplets(marks, memo, found);
+    if flow.is_continue() {
+        TRIPLETS_EMPTY.with(|c| c.set(Some(*marks)));
+    }
+    flow
+}
+
+/// Aligned triplet exclusion, the sets of three unchanged since a grid where nothing
+/// was found (`memo`: the squares changed since, and that grid's squares with one
+/// candidate) skipped.
+fn triplets(marks: &Marks, memo: Option<(u128, u128)>, found: Found) -> ControlFlow<()> {
     let bases = Bases::new(marks, 3);
     let among = bases.set;
     // A set of three met again from another pair gives the same step: while nothing
@@ -84,6 +130,14 @@ pub(crate) fn aligned_triplets(marks: &Marks, found: Found) -> ControlFlow<()> {
                 let met = k < j && ((ea | ec) >> b & 1 == 1 || (k < i && (ec | eb) >> a & 1 == 1));
                 if met && !any {
                     continue;
+                }
+                if let Some((changed, ones)) = memo {
+                    let three = ends | 1 << c;
+                    let seen = PEER_BITS[a] & PEER_BITS[b] & PEER_BITS[c];
+                    let near = PEER_BITS[a] | PEER_BITS[b] | PEER_BITS[c];
+                    if (three | seen) & changed == 0 && near & ones == 0 {
+                        continue;
+                    }
                 }
                 if let Some(step) = triplet(marks, [a, b, c], common) {
                     any = true;
