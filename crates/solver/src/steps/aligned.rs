@@ -116,8 +116,20 @@ fn triplets(marks: &Marks, memo: Option<(u128, u128)>, found: Found) -> ControlF
             let (a, b) = (usize::from(bases.list[i]), usize::from(bases.list[j]));
             let ends = 1u128 << a | 1u128 << b;
             let (ea, eb) = (bases.excluders[a], bases.excluders[b]);
-            let first = ea & among & !ends;
-            let then = eb & !ea & among & !ends;
+            // The excluders of the three are among the two's common ones.
+            if (ea & eb).count_ones() < 2 {
+                continue;
+            }
+            let mut first = ea & among & !ends;
+            let mut then = eb & !ea & among & !ends;
+            if let Some((changed, 0)) = memo {
+                // Two squares unchanged since, and their common peers: only a third
+                // changed since can make a set of three not met there.
+                if (ends | PEER_BITS[a] & PEER_BITS[b]) & changed == 0 {
+                    first &= changed;
+                    then &= changed;
+                }
+            }
             for c in squares(first).chain(squares(then)) {
                 let ec = bases.excluders[c];
                 let common = ea & eb & ec;
