@@ -16,7 +16,7 @@
 //! pencilmark puzzle starts with every square unsolved and the candidates it lists.
 
 use crate::masks::{ALL, ALL_SQUARES};
-use bitdoku_core::{Board, Candidates, Grid, Puzzle, Square, PEER_BITS, UNITS, UNIT_SQUARES};
+use bitdoku_core::{Board, Candidates, Grid, Puzzle, Square, PEER_BITS, UNIT_SQUARES};
 
 /// The solved squares and the candidates of the others. As in Sudoku Explainer,
 /// placing a digit removes it from its 20 peers at once, and a square left with one
@@ -115,18 +115,31 @@ impl Marks {
     }
 
     /// The places of digit `d + 1` in unit `u`, as bits of the unit's positions (bit
-    /// `i`: the unit's `i`-th square, in [`UNITS`] order).
+    /// `i`: the unit's `i`-th square, in [`UNITS`](bitdoku_core::UNITS) order).
     #[inline]
     pub fn positions(&self, u: usize, d: usize) -> u16 {
-        let places = self.places[d] & UNIT_SQUARES[u];
-        if places == 0 {
-            return 0;
-        }
-        let mut out = 0;
-        for (i, sq) in UNITS[u].iter().enumerate() {
-            out |= u16::from(places >> sq.index() & 1 == 1) << i;
-        }
-        out
+        let places = self.places[d];
+        // Shifts for the unit's layout: a row is 9 bits in a row, a column one bit in
+        // every 9, a box three runs of 3 bits 9 apart.
+        let out = match u {
+            0..9 => places >> (9 * u),
+            9..18 => {
+                let c = u - 9;
+                let mut out = 0;
+                for i in 0..9 {
+                    out |= (places >> (9 * i + c) & 1) << i;
+                }
+                out
+            }
+            _ => {
+                let b = u - 18;
+                let first = b / 3 * 27 + b % 3 * 3;
+                (places >> first & 7)
+                    | (places >> (first + 9) & 7) << 3
+                    | (places >> (first + 18) & 7) << 6
+            }
+        };
+        (out & 0x1FF) as u16
     }
 
     /// How many squares of unit `u` are unsolved.
@@ -276,5 +289,20 @@ mod tests {
         assert_eq!(one.positions(1, 2), 0x1FF & !(1 << 1)); // row B, position 2
         assert_eq!(one.positions(10, 2), 0x1FF & !(1 << 1)); // column 2, position B
         assert_eq!(one.positions(18, 2), 0x1FF & !(1 << 4)); // box 1, centre
+
+        // Every unit and digit of a puzzle, against the squares of UNITS one by one.
+        let grid: Grid =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+                .parse()
+                .unwrap();
+        let marks = Marks::new(&Puzzle::Givens(grid)).unwrap();
+        for (u, unit) in bitdoku_core::UNITS.iter().enumerate() {
+            for d in 0..9 {
+                let slow = unit.iter().enumerate().fold(0u16, |m, (i, sq)| {
+                    m | u16::from(marks.places(d) >> sq.index() & 1 == 1) << i
+                });
+                assert_eq!(marks.positions(u, d), slow, "unit {u}, digit {d}");
+            }
+        }
     }
 }
