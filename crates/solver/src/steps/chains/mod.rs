@@ -46,6 +46,7 @@ mod tests;
 
 use super::ladder::Found;
 use super::marks::Marks;
+use crate::masks::ALL;
 use core::ops::ControlFlow;
 use hint::Best;
 use propagate::Prop;
@@ -151,6 +152,8 @@ pub(super) struct Ctx {
     level0_empty: Option<Marks>,
     /// The last grid on which the static cell and region chains found nothing.
     multiple_empty: Option<Marks>,
+    /// The last grid on which Nishio found nothing.
+    nishio_empty: Option<Marks>,
     /// How many squares hold each digit (for X-wings inside chains; chains never
     /// place digits).
     placed: [u32; 9],
@@ -209,12 +212,26 @@ fn first_step(marks: &Marks, producer: Producer, found: Found) -> ControlFlow<()
             let since = ctx
                 .multiple_empty
                 .filter(|old| (0..9).all(|d| marks.places(d) & !old.places(d) == 0));
-            multiple::search(marks, producer, since.as_ref(), ctx, &mut best);
+            multiple::search(marks, producer, since.as_ref(), ALL, ctx, &mut best);
             if best.step.is_none() {
                 ctx.multiple_empty = Some(*marks);
             }
+        } else if producer == Producer::NISHIO {
+            // A Nishio chain follows one digit's places only (on to off in its units,
+            // off to a unit's last place): on a subset of a grid where Nishio found
+            // nothing, a digit whose places are the same has no chain either.
+            let digits = match ctx.nishio_empty {
+                Some(old) if (0..9).all(|d| marks.places(d) & !old.places(d) == 0) => (0..9)
+                    .filter(|&d| marks.places(d) != old.places(d))
+                    .fold(0, |m, d| m | 1 << d),
+                _ => ALL,
+            };
+            multiple::search(marks, producer, None, digits, ctx, &mut best);
+            if best.step.is_none() {
+                ctx.nishio_empty = Some(*marks);
+            }
         } else {
-            multiple::search(marks, producer, None, ctx, &mut best);
+            multiple::search(marks, producer, None, ALL, ctx, &mut best);
         }
     };
     CONTEXT.with(|cell| match cell.try_borrow_mut() {
