@@ -220,6 +220,26 @@ impl Marks {
     }
 }
 
+/// The digits whose places differ between `marks` and `old`, when `marks` is `old`
+/// with candidates removed (a grid later on the same path); all nine otherwise, or
+/// without `old`. For the techniques that look at one digit's places at a time and
+/// remember the last grid where they found nothing: only these digits can have a
+/// pattern now.
+pub(crate) fn changed_digits(marks: &Marks, old: Option<&Marks>) -> u16 {
+    let Some(old) = old else {
+        return ALL;
+    };
+    let mut changed = 0;
+    for d in 0..9 {
+        let (now, then) = (marks.places(d), old.places(d));
+        if now & !then != 0 {
+            return ALL;
+        }
+        changed |= u16::from(now != then) << d;
+    }
+    changed
+}
+
 /// The squares of a set, in order.
 pub(crate) fn squares(mut set: u128) -> impl Iterator<Item = usize> {
     core::iter::from_fn(move || {

@@ -45,7 +45,7 @@ mod unary;
 mod tests;
 
 use super::ladder::Found;
-use super::marks::Marks;
+use super::marks::{changed_digits, Marks};
 use crate::masks::ALL;
 use core::ops::ControlFlow;
 use hint::Best;
@@ -220,12 +220,7 @@ fn first_step(marks: &Marks, producer: Producer, found: Found) -> ControlFlow<()
             // A Nishio chain follows one digit's places only (on to off in its units,
             // off to a unit's last place): on a subset of a grid where Nishio found
             // nothing, a digit whose places are the same has no chain either.
-            let digits = match ctx.nishio_empty {
-                Some(old) if (0..9).all(|d| marks.places(d) & !old.places(d) == 0) => (0..9)
-                    .filter(|&d| marks.places(d) != old.places(d))
-                    .fold(0, |m, d| m | 1 << d),
-                _ => ALL,
-            };
+            let digits = changed_digits(marks, ctx.nishio_empty.as_ref());
             multiple::search(marks, producer, None, digits, ctx, &mut best);
             if best.step.is_none() {
                 ctx.nishio_empty = Some(*marks);
