@@ -220,6 +220,36 @@ impl Marks {
     }
 }
 
+/// The number of members of a 9-bit set, from a table: without the `popcnt`
+/// instruction (not in the baseline x86-64), `count_ones` is a dozen operations.
+#[inline]
+pub(crate) fn count9(set: u16) -> u32 {
+    u32::from(COUNT9[usize::from(set) & 511])
+}
+
+const COUNT9: [u8; 512] = {
+    let mut table = [0u8; 512];
+    let mut i = 0;
+    while i < 512 {
+        table[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    table
+};
+
+/// True if `set` has exactly one member (cheaper than a `count_ones` without
+/// `popcnt`).
+#[inline]
+pub(crate) fn is_single(set: u128) -> bool {
+    set != 0 && set & (set - 1) == 0
+}
+
+/// True if `set` has exactly two members.
+#[inline]
+pub(crate) fn is_pair(set: u128) -> bool {
+    is_single(set & set.wrapping_sub(1))
+}
+
 /// The digits whose places differ between `marks` and `old`, when `marks` is `old`
 /// with candidates removed (a grid later on the same path); all nine otherwise, or
 /// without `old`. For the techniques that look at one digit's places at a time and
