@@ -244,6 +244,18 @@ pub(crate) fn is_single(set: u128) -> bool {
     set != 0 && set & (set - 1) == 0
 }
 
+/// True if `set` has `m` members or more.
+#[inline]
+pub(crate) fn at_least(mut set: u128, m: usize) -> bool {
+    if m == 0 {
+        return true;
+    }
+    for _ in 1..m {
+        set &= set.wrapping_sub(1);
+    }
+    set != 0
+}
+
 /// True if `set` has exactly two members.
 #[inline]
 pub(crate) fn is_pair(set: u128) -> bool {
