@@ -133,8 +133,10 @@ pub(super) struct NestedInfo {
 pub(super) struct Ctx {
     walk: Walk,
     unary: unary::Unary,
-    /// The propagations not in use.
-    pool: Vec<Prop>,
+    /// The propagations not in use (boxed: they move in and out of it all the time,
+    /// and a propagation is some 800 bytes).
+    #[allow(clippy::vec_box)]
+    pool: Vec<Box<Prop>>,
     /// Nested chains referred to by `Advanced` entries.
     nested: Vec<NestedInfo>,
     nested_seen: Vec<u32>,
@@ -160,11 +162,11 @@ pub(super) struct Ctx {
 }
 
 impl Ctx {
-    fn take_prop(&mut self, grid: &Marks) -> Prop {
-        self.pool.pop().unwrap_or_else(|| Prop::new(grid))
+    fn take_prop(&mut self, grid: &Marks) -> Box<Prop> {
+        self.pool.pop().unwrap_or_else(|| Box::new(Prop::new(grid)))
     }
 
-    fn give_prop(&mut self, prop: Prop) {
+    fn give_prop(&mut self, prop: Box<Prop>) {
         self.pool.push(prop);
     }
 }

@@ -35,7 +35,10 @@ const CONTRADICTION: u8 = 7;
 /// The propagations from candidates on, made once each.
 struct Cache {
     index: [u32; 729],
-    props: Vec<Prop>,
+    /// Boxed: a propagation is large, and the vector grows and is emptied into
+    /// the pool.
+    #[allow(clippy::vec_box)]
+    props: Vec<Box<Prop>>,
 }
 
 impl Cache {
