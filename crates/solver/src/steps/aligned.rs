@@ -14,7 +14,7 @@
 //! square order, then the second's not already met.
 
 use super::ladder::Found;
-use super::marks::{squares, Marks};
+use super::marks::{at_least, squares, Marks};
 use super::step::{Step, Technique};
 use super::units::bits;
 use bitdoku_core::PEER_BITS;
@@ -22,14 +22,50 @@ use core::cell::Cell;
 use core::ops::ControlFlow;
 
 /// Aligned pair exclusion.
+///
+/// As for triplets (see [`aligned_triplets`]): on a grid that is, but for candidates
+/// removed, the last grid where nothing was found, a pair whose squares and common
+/// peers kept their candidates, none of whose peers had one candidate there, gave
+/// nothing there and is not looked at again.
 pub(crate) fn aligned_pairs(marks: &Marks, found: Found) -> ControlFlow<()> {
+    let memo = PAIRS_EMPTY
+        .with(Cell::get)
+        .and_then(|old| memo_since(marks, &old));
+    let flow = pairs(marks, memo, found);
+    if flow.is_continue() {
+        PAIRS_EMPTY.with(|c| c.set(Some(*marks)));
+    }
+    flow
+}
+
+/// The squares changed since `old` and `old`'s squares with one candidate, if
+/// `marks` is `old` with candidates removed.
+fn memo_since(marks: &Marks, old: &Marks) -> Option<(u128, u128)> {
+    let changed = changed_since(marks, old)?;
+    let ones = squares(old.unsolved())
+        .filter(|&s| old.candidates(s).count_ones() == 1)
+        .fold(0u128, |m, s| m | 1 << s);
+    Some((changed, ones))
+}
+
+/// Aligned pair exclusion, the pairs unchanged since a grid where nothing was found
+/// (`memo`: the squares changed since, and that grid's squares with one candidate)
+/// skipped.
+fn pairs(marks: &Marks, memo: Option<(u128, u128)>, found: Found) -> ControlFlow<()> {
     let bases = Bases::new(marks, 2);
     for j in 1..bases.count {
         for i in 0..j {
             let (a, b) = (usize::from(bases.list[i]), usize::from(bases.list[j]));
             let common = bases.excluders[a] & bases.excluders[b];
-            if common.count_ones() < 2 {
+            if !at_least(common, 2) {
                 continue;
+            }
+            if let Some((changed, ones)) = memo {
+                let seen = PEER_BITS[a] & PEER_BITS[b];
+                let near = PEER_BITS[a] | PEER_BITS[b];
+                if (1 << a | 1 << b | seen) & changed == 0 && near & ones == 0 {
+                    continue;
+                }
             }
             // blocked[x] bit y: some excluder has candidates x and y.
             let mut blocked = [0u16; 9];
@@ -63,6 +99,8 @@ std::thread_local! {
     /// The last grid in which aligned triplets found nothing (kept from one call to
     /// the next on this thread).
     static TRIPLETS_EMPTY: Cell<Option<Marks>> = const { Cell::new(None) };
+    /// The same for aligned pairs.
+    static PAIRS_EMPTY: Cell<Option<Marks>> = const { Cell::new(None) };
 }
 
 /// The squares whose candidates differ between `old` and `marks`, if `marks` is
@@ -88,13 +126,9 @@ fn changed_since(marks: &Marks, old: &Marks) -> Option<u128> {
 /// none of whose peers had one candidate there, was a set of base squares there too
 /// with the same excluders, and gave nothing: it is not looked at again.
 pub(crate) fn aligned_triplets(marks: &Marks, found: Found) -> ControlFlow<()> {
-    let memo = TRIPLETS_EMPTY.with(Cell::get).and_then(|old| {
-        let changed = changed_since(marks, &old)?;
-        let ones = squares(old.unsolved())
-            .filter(|&s| old.candidates(s).count_ones() == 1)
-            .fold(0u128, |m, s| m | 1 << s);
-        Some((changed, ones))
-    });
+    let memo = TRIPLETS_EMPTY
+        .with(Cell::get)
+        .and_then(|old| memo_since(marks, &old));
     let flow = triplets(marks, memo, found);
     if flow.is_continue() {
         TRIPLETS_EMPTY.with(|c| c.set(Some(*marks)));
