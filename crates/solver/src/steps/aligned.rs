@@ -14,21 +14,58 @@
 //! square order, then the second's not already met.
 
 use super::ladder::Found;
-use super::marks::{squares, Marks};
+use super::marks::{at_least, squares, Marks};
 use super::step::{Step, Technique};
 use super::units::bits;
 use bitdoku_core::PEER_BITS;
+use core::cell::Cell;
 use core::ops::ControlFlow;
 
 /// Aligned pair exclusion.
+///
+/// As for triplets (see [`aligned_triplets`]): on a grid that is, but for candidates
+/// removed, the last grid where nothing was found, a pair whose squares and common
+/// peers kept their candidates, none of whose peers had one candidate there, gave
+/// nothing there and is not looked at again.
 pub(crate) fn aligned_pairs(marks: &Marks, found: Found) -> ControlFlow<()> {
+    let memo = PAIRS_EMPTY
+        .with(Cell::get)
+        .and_then(|old| memo_since(marks, &old));
+    let flow = pairs(marks, memo, found);
+    if flow.is_continue() {
+        PAIRS_EMPTY.with(|c| c.set(Some(*marks)));
+    }
+    flow
+}
+
+/// The squares changed since `old` and `old`'s squares with one candidate, if
+/// `marks` is `old` with candidates removed.
+fn memo_since(marks: &Marks, old: &Marks) -> Option<(u128, u128)> {
+    let changed = changed_since(marks, old)?;
+    let ones = squares(old.unsolved())
+        .filter(|&s| old.candidates(s).count_ones() == 1)
+        .fold(0u128, |m, s| m | 1 << s);
+    Some((changed, ones))
+}
+
+/// Aligned pair exclusion, the pairs unchanged since a grid where nothing was found
+/// (`memo`: the squares changed since, and that grid's squares with one candidate)
+/// skipped.
+fn pairs(marks: &Marks, memo: Option<(u128, u128)>, found: Found) -> ControlFlow<()> {
     let bases = Bases::new(marks, 2);
     for j in 1..bases.count {
         for i in 0..j {
             let (a, b) = (usize::from(bases.list[i]), usize::from(bases.list[j]));
             let common = bases.excluders[a] & bases.excluders[b];
-            if common.count_ones() < 2 {
+            if !at_least(common, 2) {
                 continue;
+            }
+            if let Some((changed, ones)) = memo {
+                let seen = PEER_BITS[a] & PEER_BITS[b];
+                let near = PEER_BITS[a] | PEER_BITS[b];
+                if (1 << a | 1 << b | seen) & changed == 0 && near & ones == 0 {
+                    continue;
+                }
             }
             // blocked[x] bit y: some excluder has candidates x and y.
             let mut blocked = [0u16; 9];
@@ -58,8 +95,51 @@ pub(crate) fn aligned_pairs(marks: &Marks, found: Found) -> ControlFlow<()> {
     ControlFlow::Continue(())
 }
 
+std::thread_local! {
+    /// The last grid in which aligned triplets found nothing (kept from one call to
+    /// the next on this thread).
+    static TRIPLETS_EMPTY: Cell<Option<Marks>> = const { Cell::new(None) };
+    /// The same for aligned pairs.
+    static PAIRS_EMPTY: Cell<Option<Marks>> = const { Cell::new(None) };
+}
+
+/// The squares whose candidates differ between `old` and `marks`, if `marks` is
+/// `old` with candidates removed (squares solved since have lost every candidate);
+/// `None` otherwise.
+fn changed_since(marks: &Marks, old: &Marks) -> Option<u128> {
+    let mut changed = 0;
+    for d in 0..9 {
+        let (now, then) = (marks.places(d), old.places(d));
+        if now & !then != 0 {
+            return None;
+        }
+        changed |= now ^ then;
+    }
+    Some(changed)
+}
+
 /// Aligned triplet exclusion.
+///
+/// The outcome of a set of three depends only on the candidates of its squares and of
+/// its excluders. When this grid is, but for candidates removed, a grid where nothing
+/// was found, a set whose squares and whose common peers kept their candidates, and
+/// none of whose peers had one candidate there, was a set of base squares there too
+/// with the same excluders, and gave nothing: it is not looked at again.
 pub(crate) fn aligned_triplets(marks: &Marks, found: Found) -> ControlFlow<()> {
+    let memo = TRIPLETS_EMPTY
+        .with(Cell::get)
+        .and_then(|old| memo_since(marks, &old));
+    let flow = triplets(marks, memo, found);
+    if flow.is_continue() {
+        TRIPLETS_EMPTY.with(|c| c.set(Some(*marks)));
+    }
+    flow
+}
+
+/// Aligned triplet exclusion, the sets of three unchanged since a grid where nothing
+/// was found (`memo`: the squares changed since, and that grid's squares with one
+/// candidate) skipped.
+fn triplets(marks: &Marks, memo: Option<(u128, u128)>, found: Found) -> ControlFlow<()> {
     let bases = Bases::new(marks, 3);
     let among = bases.set;
     // A set of three met again from another pair gives the same step: while nothing
@@ -70,8 +150,20 @@ pub(crate) fn aligned_triplets(marks: &Marks, found: Found) -> ControlFlow<()> {
             let (a, b) = (usize::from(bases.list[i]), usize::from(bases.list[j]));
             let ends = 1u128 << a | 1u128 << b;
             let (ea, eb) = (bases.excluders[a], bases.excluders[b]);
-            let first = ea & among & !ends;
-            let then = eb & !ea & among & !ends;
+            // The excluders of the three are among the two's common ones.
+            if (ea & eb).count_ones() < 2 {
+                continue;
+            }
+            let mut first = ea & among & !ends;
+            let mut then = eb & !ea & among & !ends;
+            if let Some((changed, 0)) = memo {
+                // Two squares unchanged since, and their common peers: only a third
+                // changed since can make a set of three not met there.
+                if (ends | PEER_BITS[a] & PEER_BITS[b]) & changed == 0 {
+                    first &= changed;
+                    then &= changed;
+                }
+            }
             for c in squares(first).chain(squares(then)) {
                 let ec = bases.excluders[c];
                 let common = ea & eb & ec;
@@ -84,6 +176,14 @@ pub(crate) fn aligned_triplets(marks: &Marks, found: Found) -> ControlFlow<()> {
                 let met = k < j && ((ea | ec) >> b & 1 == 1 || (k < i && (ec | eb) >> a & 1 == 1));
                 if met && !any {
                     continue;
+                }
+                if let Some((changed, ones)) = memo {
+                    let three = ends | 1 << c;
+                    let seen = PEER_BITS[a] & PEER_BITS[b] & PEER_BITS[c];
+                    let near = PEER_BITS[a] | PEER_BITS[b] | PEER_BITS[c];
+                    if (three | seen) & changed == 0 && near & ones == 0 {
+                        continue;
+                    }
                 }
                 if let Some(step) = triplet(marks, [a, b, c], common) {
                     any = true;
@@ -128,20 +228,27 @@ fn triplet(marks: &Marks, cells: [usize; 3], common: u128) -> Option<Step> {
             if (x == y && see_ab) || blocked[x] >> y & 1 == 1 {
                 continue;
             }
-            for z in bits(cands[2]) {
-                if (z == x && see_ac) || (z == y && see_bc) {
-                    continue;
+            // The third square's digits left: not x or y where it sees their square,
+            // no excluder of two candidates with x or y, none of three with x and y.
+            let xy = 1u16 << x | 1 << y;
+            let mut zs = cands[2] & !(blocked[x] | blocked[y]);
+            if see_ac {
+                zs &= !(1 << x);
+            }
+            if see_bc {
+                zs &= !(1 << y);
+            }
+            if x != y {
+                for &t in threes {
+                    if t & xy == xy {
+                        zs &= !(t ^ xy);
+                    }
                 }
-                if (blocked[x] | blocked[y]) >> z & 1 == 1 {
-                    continue;
-                }
-                let digits = 1 << x | 1 << y | 1 << z;
-                if threes.contains(&digits) {
-                    continue;
-                }
+            }
+            if zs != 0 {
                 allowed[0] |= 1 << x;
                 allowed[1] |= 1 << y;
-                allowed[2] |= 1 << z;
+                allowed[2] |= zs;
             }
             if allowed == cands {
                 break 'all; // every digit is possible: nothing to remove

@@ -35,20 +35,26 @@ fn fish(marks: &Marks, n: u32, found: Found) -> ControlFlow<()> {
     };
     let placed: [u32; 9] = core::array::from_fn(|d| marks.placed(d).count_ones());
     for (base, cover) in [(COLUMNS, ROWS), (ROWS, COLUMNS)] {
+        // Each digit's places in each base line (the indices of the cover lines), and
+        // the base lines where it has two places or more.
+        let mut positions = [[0u16; 9]; 9];
+        let mut lines_of = [0u16; 9];
+        for (d, &placed) in placed.iter().enumerate() {
+            if placed + 2 * n > 9 {
+                continue;
+            }
+            for (i, p) in positions[d].iter_mut().enumerate() {
+                *p = marks.positions(base.start + i, d);
+                lines_of[d] |= u16::from(p.count_ones() >= 2) << i;
+            }
+        }
         for lines in combinations(n) {
-            for (d, &placed) in placed.iter().enumerate() {
-                if placed + 2 * n > 9 {
+            for d in 0..9 {
+                if lines & !lines_of[d] != 0 {
                     continue;
                 }
-                // A base line's places are the indices of the cover lines.
-                let mut union = 0u16;
-                let mut ok = true;
-                for i in bits(lines) {
-                    let p = marks.positions(base.start + i, d);
-                    ok &= p.count_ones() >= 2;
-                    union |= p;
-                }
-                if !ok || union.count_ones() != n {
+                let union = bits(lines).fold(0u16, |m, i| m | positions[d][i]);
+                if union.count_ones() != n {
                     continue;
                 }
                 let base_squares = bits(lines).fold(0, |m, i| m | UNIT_SQUARES[base.start + i]);

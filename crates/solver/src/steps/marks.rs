@@ -16,7 +16,7 @@
 //! pencilmark puzzle starts with every square unsolved and the candidates it lists.
 
 use crate::masks::{ALL, ALL_SQUARES};
-use bitdoku_core::{Board, Candidates, Grid, Puzzle, Square, PEER_BITS, UNITS, UNIT_SQUARES};
+use bitdoku_core::{Board, Candidates, Grid, Puzzle, Square, PEER_BITS, UNIT_SQUARES};
 
 /// The solved squares and the candidates of the others. As in Sudoku Explainer,
 /// placing a digit removes it from its 20 peers at once, and a square left with one
@@ -115,18 +115,31 @@ impl Marks {
     }
 
     /// The places of digit `d + 1` in unit `u`, as bits of the unit's positions (bit
-    /// `i`: the unit's `i`-th square, in [`UNITS`] order).
+    /// `i`: the unit's `i`-th square, in [`UNITS`](bitdoku_core::UNITS) order).
     #[inline]
     pub fn positions(&self, u: usize, d: usize) -> u16 {
-        let places = self.places[d] & UNIT_SQUARES[u];
-        if places == 0 {
-            return 0;
-        }
-        let mut out = 0;
-        for (i, sq) in UNITS[u].iter().enumerate() {
-            out |= u16::from(places >> sq.index() & 1 == 1) << i;
-        }
-        out
+        let places = self.places[d];
+        // Shifts for the unit's layout: a row is 9 bits in a row, a column one bit in
+        // every 9, a box three runs of 3 bits 9 apart.
+        let out = match u {
+            0..9 => places >> (9 * u),
+            9..18 => {
+                let c = u - 9;
+                let mut out = 0;
+                for i in 0..9 {
+                    out |= (places >> (9 * i + c) & 1) << i;
+                }
+                out
+            }
+            _ => {
+                let b = u - 18;
+                let first = b / 3 * 27 + b % 3 * 3;
+                (places >> first & 7)
+                    | (places >> (first + 9) & 7) << 3
+                    | (places >> (first + 18) & 7) << 6
+            }
+        };
+        (out & 0x1FF) as u16
     }
 
     /// How many squares of unit `u` are unsolved.
@@ -207,6 +220,68 @@ impl Marks {
     }
 }
 
+/// The number of members of a 9-bit set, from a table: without the `popcnt`
+/// instruction (not in the baseline x86-64), `count_ones` is a dozen operations.
+#[inline]
+pub(crate) fn count9(set: u16) -> u32 {
+    u32::from(COUNT9[usize::from(set) & 511])
+}
+
+const COUNT9: [u8; 512] = {
+    let mut table = [0u8; 512];
+    let mut i = 0;
+    while i < 512 {
+        table[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    table
+};
+
+/// True if `set` has exactly one member (cheaper than a `count_ones` without
+/// `popcnt`).
+#[inline]
+pub(crate) fn is_single(set: u128) -> bool {
+    set != 0 && set & (set - 1) == 0
+}
+
+/// True if `set` has `m` members or more.
+#[inline]
+pub(crate) fn at_least(mut set: u128, m: usize) -> bool {
+    if m == 0 {
+        return true;
+    }
+    for _ in 1..m {
+        set &= set.wrapping_sub(1);
+    }
+    set != 0
+}
+
+/// True if `set` has exactly two members.
+#[inline]
+pub(crate) fn is_pair(set: u128) -> bool {
+    is_single(set & set.wrapping_sub(1))
+}
+
+/// The digits whose places differ between `marks` and `old`, when `marks` is `old`
+/// with candidates removed (a grid later on the same path); all nine otherwise, or
+/// without `old`. For the techniques that look at one digit's places at a time and
+/// remember the last grid where they found nothing: only these digits can have a
+/// pattern now.
+pub(crate) fn changed_digits(marks: &Marks, old: Option<&Marks>) -> u16 {
+    let Some(old) = old else {
+        return ALL;
+    };
+    let mut changed = 0;
+    for d in 0..9 {
+        let (now, then) = (marks.places(d), old.places(d));
+        if now & !then != 0 {
+            return ALL;
+        }
+        changed |= u16::from(now != then) << d;
+    }
+    changed
+}
+
 /// The squares of a set, in order.
 pub(crate) fn squares(mut set: u128) -> impl Iterator<Item = usize> {
     core::iter::from_fn(move || {
@@ -276,5 +351,20 @@ mod tests {
         assert_eq!(one.positions(1, 2), 0x1FF & !(1 << 1)); // row B, position 2
         assert_eq!(one.positions(10, 2), 0x1FF & !(1 << 1)); // column 2, position B
         assert_eq!(one.positions(18, 2), 0x1FF & !(1 << 4)); // box 1, centre
+
+        // Every unit and digit of a puzzle, against the squares of UNITS one by one.
+        let grid: Grid =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+                .parse()
+                .unwrap();
+        let marks = Marks::new(&Puzzle::Givens(grid)).unwrap();
+        for (u, unit) in bitdoku_core::UNITS.iter().enumerate() {
+            for d in 0..9 {
+                let slow = unit.iter().enumerate().fold(0u16, |m, (i, sq)| {
+                    m | u16::from(marks.places(d) >> sq.index() & 1 == 1) << i
+                });
+                assert_eq!(marks.positions(u, d), slow, "unit {u}, digit {d}");
+            }
+        }
     }
 }

@@ -28,9 +28,11 @@
 //! patterns it finds the same way.
 
 use super::ladder::Found;
-use super::marks::{squares, Marks};
+use super::marks::{changed_digits, squares, Marks};
 use super::step::{Step, Technique};
+use crate::masks::ALL;
 use bitdoku_core::{PEER_BITS, UNITS, UNIT_BITS, UNIT_SQUARES};
+use core::cell::RefCell;
 use core::ops::ControlFlow;
 
 /// Chains of two strong links (4.0-4.3).
@@ -616,15 +618,15 @@ impl<F: FnMut(Pattern)> Chains<'_, F> {
     }
 }
 
-/// Calls `out` with every pattern of `n` strong links.
-fn search(marks: &Marks, n: usize, mut out: impl FnMut(Pattern)) {
+/// Calls `out` with every pattern of `n` strong links on `digits`.
+fn search(marks: &Marks, n: usize, digits: u16, mut out: impl FnMut(Pattern)) {
     let mut links = [Link::default(); MAX_LINKS];
     let mut meets = [0u64; MAX_LINKS];
     let mut at = [0u64; 81];
     let mut joins = [[[0u64; 2]; 2]; MAX_LINKS];
     for digit in 0..9 {
         let places = marks.places(digit);
-        if places.count_ones() < 2 * n as u32 {
+        if digits >> digit & 1 == 0 || places.count_ones() < 2 * n as u32 {
             continue;
         }
         let mut count = 0;
@@ -688,22 +690,34 @@ fn search(marks: &Marks, n: usize, mut out: impl FnMut(Pattern)) {
     }
 }
 
+std::thread_local! {
+    /// For each number of links, the last grid where no pattern was found (kept from
+    /// one call to the next on this thread).
+    static EMPTY: RefCell<[Option<Marks>; MAX_CHAIN - 1]> = const { RefCell::new([None; MAX_CHAIN - 1]) };
+}
+
 /// Strong-link patterns of `n` links, in Sudoku Explainer's order (see the module
 /// docs).
+///
+/// A pattern lies on one digit's places: on a grid that is, but for candidates
+/// removed, the last grid where no pattern was found, only the digits whose places
+/// changed since are searched.
 fn strong_links(marks: &Marks, n: usize, found: Found) -> ControlFlow<()> {
+    let digits = EMPTY.with(|e| changed_digits(marks, e.borrow()[n - 2].as_ref()));
     let mut best: Option<Pattern> = None;
-    search(marks, n, |f| {
+    search(marks, n, digits, |f| {
         if best.is_none_or(|b| f.key < b.key) {
             best = Some(f);
         }
     });
     let Some(first) = best else {
+        EMPTY.with(|e| e.borrow_mut()[n - 2] = Some(*marks));
         return ControlFlow::Continue(());
     };
     found(first.step())?;
     // Asked for more: all of them, in order.
     let mut all = Vec::new();
-    search(marks, n, |f| all.push(f));
+    search(marks, n, ALL, |f| all.push(f));
     all.sort_unstable_by_key(|f| f.key);
     for f in all.iter().skip(1) {
         found(f.step())?;

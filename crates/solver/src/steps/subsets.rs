@@ -7,7 +7,7 @@
 use super::ladder::Found;
 use super::marks::Marks;
 use super::step::{Step, Technique};
-use super::units::{bits, boxes_columns_rows, combinations};
+use super::units::{bits, boxes_columns_rows};
 use bitdoku_core::UNITS;
 use core::ops::ControlFlow;
 
@@ -51,17 +51,52 @@ pub(crate) fn direct_hidden_triplets(marks: &Marks, found: Found) -> ControlFlow
     hidden(marks, 3, true, found)
 }
 
-/// The union of `sets` if each has at least two members and the union has exactly
-/// `n` (Sudoku Explainer's common tuple).
-fn common(sets: impl Iterator<Item = u16>, n: u32) -> Option<u16> {
-    let mut union = 0;
-    for set in sets {
-        if set.count_ones() < 2 {
-            return None;
-        }
-        union |= set;
+/// Calls `f` with each set of `n` indices (`pick`) whose `sets` have at least two
+/// members each and exactly `n` between them (Sudoku Explainer's common tuple), with
+/// that union, in increasing order of `pick` (as
+/// [`combinations`](super::units::combinations) gives them): the
+/// highest index slowest. A partial pick whose union has more than `n` members is
+/// not extended.
+#[inline]
+fn tuples(
+    sets: &[u16; 9],
+    n: u32,
+    f: &mut impl FnMut(u16, u16) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let wide = (0..9).fold(0u16, |m, i| m | u16::from(sets[i].count_ones() >= 2) << i);
+    extend(sets, wide, n, n, 9, 0, 0, f)
+}
+
+/// [`tuples`]: `left` more indices below `below`, ascending, to add to `pick`.
+#[allow(clippy::too_many_arguments)]
+fn extend(
+    sets: &[u16; 9],
+    wide: u16,
+    n: u32,
+    left: u32,
+    below: usize,
+    pick: u16,
+    union: u16,
+    f: &mut impl FnMut(u16, u16) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    if left == 0 {
+        return if union.count_ones() == n {
+            f(pick, union)
+        } else {
+            ControlFlow::Continue(())
+        };
     }
-    (union.count_ones() == n).then_some(union)
+    for i in left as usize - 1..below {
+        if wide >> i & 1 == 0 {
+            continue;
+        }
+        let grown = union | sets[i];
+        if grown.count_ones() > n {
+            continue;
+        }
+        extend(sets, wide, n, left - 1, i, pick | 1 << i, grown, f)?;
+    }
+    ControlFlow::Continue(())
 }
 
 /// Naked subsets of `n` squares: units as boxes, columns, rows, and the squares of a
@@ -77,10 +112,11 @@ fn naked(marks: &Marks, n: u32, found: Found) -> ControlFlow<()> {
             continue;
         }
         let cells: [u16; 9] = core::array::from_fn(|i| marks.candidates(UNITS[u][i].index()));
-        for places in combinations(n) {
-            let Some(digits) = common(bits(places).map(|i| cells[i]), n) else {
-                continue;
-            };
+        tuples(&cells, n, &mut |places, digits| {
+            // The digits must be somewhere else in the unit.
+            if (0..9).all(|i| places >> i & 1 == 1 || cells[i] & digits == 0) {
+                return ControlFlow::Continue(());
+            }
             let mut step = Step::new(technique, difficulty);
             for (i, sq) in UNITS[u].iter().enumerate() {
                 let s = sq.index();
@@ -97,12 +133,12 @@ fn naked(marks: &Marks, n: u32, found: Found) -> ControlFlow<()> {
                 }
             }
             if step.removes == [0; 9] {
-                continue;
+                return ControlFlow::Continue(());
             }
             step.units = 1 << u;
             step.digits = digits;
-            found(step)?;
-        }
+            found(step)
+        })?;
     }
     ControlFlow::Continue(())
 }
@@ -125,10 +161,12 @@ fn hidden(marks: &Marks, n: u32, direct: bool, found: Found) -> ControlFlow<()> 
             continue;
         }
         let positions: [u16; 9] = core::array::from_fn(|d| marks.positions(u, d));
-        for digits in combinations(n) {
-            let Some(places) = common(bits(digits).map(|d| positions[d]), n) else {
-                continue;
-            };
+        tuples(&positions, n, &mut |digits, places| {
+            // The squares must have other candidates (not direct).
+            if !direct && bits(places).all(|i| marks.candidates(UNITS[u][i].index()) & !digits == 0)
+            {
+                return ControlFlow::Continue(());
+            }
             let mut step = Step::new(technique, difficulty);
             for i in bits(places) {
                 let s = UNITS[u][i].index();
@@ -152,18 +190,20 @@ fn hidden(marks: &Marks, n: u32, direct: bool, found: Found) -> ControlFlow<()> 
                         .then(|| (UNITS[u][left.trailing_zeros() as usize].index(), d))
                 });
                 let Some((s, d)) = single else {
-                    continue;
+                    return ControlFlow::Continue(());
                 };
                 // A direct step only places (its removals are shown, not applied).
                 step.marks = step.removes;
                 step.removes = [0; 9];
                 step = step.placing(s, d);
                 step.cells |= 1 << s;
-                found(step)?;
+                found(step)
             } else if step.removes != [0; 9] {
-                found(step)?;
+                found(step)
+            } else {
+                ControlFlow::Continue(())
             }
-        }
+        })?;
     }
     ControlFlow::Continue(())
 }
@@ -173,6 +213,26 @@ mod tests {
     use super::*;
     use crate::steps::ladder::first;
     use bitdoku_core::{Board, Candidates, Puzzle};
+
+    #[test]
+    fn tuples_are_the_common_tuples_of_combinations_in_order() {
+        use crate::steps::units::combinations;
+        let sets = [0b11, 0b101, 0b110, 0b1, 0x1F0, 0b11000, 0b11, 0x180, 0x1FF];
+        for n in 2..=4 {
+            let mut got = Vec::new();
+            let _ = tuples(&sets, n, &mut |pick, union| {
+                got.push((pick, union));
+                ControlFlow::Continue(())
+            });
+            let expected: Vec<(u16, u16)> = combinations(n)
+                .filter(|&pick| bits(pick).all(|i| sets[i].count_ones() >= 2))
+                .map(|pick| (pick, bits(pick).fold(0, |m, i| m | sets[i])))
+                .filter(|&(_, union)| union.count_ones() == n)
+                .collect();
+            assert!(!expected.is_empty() || n == 4, "{n}");
+            assert_eq!(got, expected, "{n}");
+        }
+    }
 
     /// A board where row A's squares have the given candidates, every other square all.
     fn row_a(cells: [u16; 9]) -> Marks {

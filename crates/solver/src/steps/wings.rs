@@ -26,7 +26,7 @@
 //!   TUVWXYZ 7.5.
 
 use super::ladder::Found;
-use super::marks::{squares, Marks};
+use super::marks::{at_least, count9, squares, Marks};
 use super::step::{Step, Technique};
 use crate::masks::ALL_SQUARES;
 use bitdoku_core::PEER_BITS;
@@ -73,22 +73,23 @@ fn xy(marks: &Marks, xyz: bool, found: Found) -> ControlFlow<()> {
     };
     // The digits the three squares share: none for an XY-wing, z for an XYZ-wing.
     let shared = if xyz { 1 } else { 0 };
+    // The squares with two candidates (the pincers).
+    let two = squares(marks.unsolved())
+        .filter(|&s| count9(marks.candidates(s)) == 2)
+        .fold(0u128, |m, s| m | 1 << s);
     for pivot in squares(marks.unsolved()) {
         let p = marks.candidates(pivot);
-        if p.count_ones() != size {
+        if count9(p) != size {
             continue;
         }
-        for xz in squares(PEER_BITS[pivot]) {
+        for xz in squares(PEER_BITS[pivot] & two) {
             let a = marks.candidates(xz);
-            if a.count_ones() != 2 || (p & !a).count_ones() != 1 {
+            if count9(p & !a) != 1 {
                 continue;
             }
-            for yz in squares(PEER_BITS[pivot]) {
+            for yz in squares(PEER_BITS[pivot] & two) {
                 let b = marks.candidates(yz);
-                if b.count_ones() != 2
-                    || (p | a | b).count_ones() != 3
-                    || (p & a & b).count_ones() != shared
-                {
+                if count9(p | a | b) != 3 || count9(p & a & b) != shared {
                     continue;
                 }
                 let z = (a & b).trailing_zeros() as usize;
@@ -190,10 +191,10 @@ impl<F: FnMut(Wing)> Wings<'_, F> {
                 let later = ALL_SQUARES & !0u128 << (c + 1);
                 let next = pool & PEER_BITS[c] & later;
                 // (No set can be finished from fewer squares than it lacks.)
-                if all.count_ones() <= limit && next.count_ones() as usize >= self.n - k - 1 {
+                if count9(all) <= limit && at_least(next, self.n - k - 1) {
                     self.extend(k + 1, next, all);
                 }
-            } else if all.count_ones() == limit {
+            } else if count9(all) == limit {
                 self.complete(all);
             }
         }
@@ -207,13 +208,10 @@ impl<F: FnMut(Wing)> Wings<'_, F> {
         let near = cells.iter().fold(0u128, |m, &c| m | PEER_BITS[c]) & !set & self.pincers;
         let largest = cells
             .iter()
-            .map(|&c| marks.candidates(c).count_ones())
+            .map(|&c| count9(marks.candidates(c)))
             .max()
             .unwrap_or(0);
-        let total: u32 = cells
-            .iter()
-            .map(|&c| marks.candidates(c).count_ones())
-            .sum();
+        let total: u32 = cells.iter().map(|&c| count9(marks.candidates(c))).sum();
         let difficulty = match self.n {
             3 => 55 + 1 - largest.abs_diff(3) as u16,
             4 => 62 + 2 - largest.abs_diff(3) as u16,
@@ -222,7 +220,7 @@ impl<F: FnMut(Wing)> Wings<'_, F> {
         };
         for yz in squares(near) {
             let b = marks.candidates(yz);
-            if b.count_ones() != 2 || b & !union != 0 {
+            if count9(b) != 2 || b & !union != 0 {
                 continue;
             }
             let x = b.trailing_zeros() as usize;
@@ -292,7 +290,7 @@ fn search(marks: &Marks, n: usize, out: impl FnMut(Wing)) {
     // The squares that can be in a set: 2 to n + 1 candidates.
     let mut usable = 0u128;
     for s in squares(marks.unsolved()) {
-        let c = marks.candidates(s).count_ones();
+        let c = count9(marks.candidates(s));
         usable |= u128::from((2..=limit).contains(&c)) << s;
         wings.pincers |= u128::from(c == 2) << s;
     }
@@ -300,7 +298,7 @@ fn search(marks: &Marks, n: usize, out: impl FnMut(Wing)) {
         wings.cells[0] = pivot;
         let later = ALL_SQUARES & !0u128 << (pivot + 1);
         let pool = usable & PEER_BITS[pivot] & later;
-        if pool.count_ones() as usize >= n - 1 {
+        if at_least(pool, n - 1) {
             wings.extend(1, pool, marks.candidates(pivot));
         }
     }

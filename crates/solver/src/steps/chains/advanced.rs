@@ -27,6 +27,7 @@ use super::node::{
 use super::propagate::Prop;
 use super::store::Arena;
 use super::{multiple, unary, Ctx, NestedInfo, Producer};
+use crate::masks::ALL;
 use crate::steps::marks::Marks;
 use bitdoku_core::UNIT_SQUARES;
 
@@ -426,7 +427,7 @@ fn nested_search(
         unary::search(grid, since.as_ref(), ctx, &mut collect);
     } else {
         let since = ctx.top.filter(|top| top == source && !producer.dynamic);
-        multiple::search(grid, producer, since.as_ref(), ctx, &mut collect);
+        multiple::search(grid, producer, since.as_ref(), ALL, ctx, &mut collect);
     }
     let mut hints = collect.hints;
     // A stable sort: ties keep the order of discovery.

@@ -45,7 +45,8 @@ mod unary;
 mod tests;
 
 use super::ladder::Found;
-use super::marks::Marks;
+use super::marks::{changed_digits, Marks};
+use crate::masks::ALL;
 use core::ops::ControlFlow;
 use hint::Best;
 use propagate::Prop;
@@ -132,8 +133,10 @@ pub(super) struct NestedInfo {
 pub(super) struct Ctx {
     walk: Walk,
     unary: unary::Unary,
-    /// The propagations not in use.
-    pool: Vec<Prop>,
+    /// The propagations not in use (boxed: they move in and out of it all the time,
+    /// and a propagation is some 800 bytes).
+    #[allow(clippy::vec_box)]
+    pool: Vec<Box<Prop>>,
     /// Nested chains referred to by `Advanced` entries.
     nested: Vec<NestedInfo>,
     nested_seen: Vec<u32>,
@@ -151,17 +154,19 @@ pub(super) struct Ctx {
     level0_empty: Option<Marks>,
     /// The last grid on which the static cell and region chains found nothing.
     multiple_empty: Option<Marks>,
+    /// The last grid on which Nishio found nothing.
+    nishio_empty: Option<Marks>,
     /// How many squares hold each digit (for X-wings inside chains; chains never
     /// place digits).
     placed: [u32; 9],
 }
 
 impl Ctx {
-    fn take_prop(&mut self, grid: &Marks) -> Prop {
-        self.pool.pop().unwrap_or_else(|| Prop::new(grid))
+    fn take_prop(&mut self, grid: &Marks) -> Box<Prop> {
+        self.pool.pop().unwrap_or_else(|| Box::new(Prop::new(grid)))
     }
 
-    fn give_prop(&mut self, prop: Prop) {
+    fn give_prop(&mut self, prop: Box<Prop>) {
         self.pool.push(prop);
     }
 }
@@ -209,12 +214,21 @@ fn first_step(marks: &Marks, producer: Producer, found: Found) -> ControlFlow<()
             let since = ctx
                 .multiple_empty
                 .filter(|old| (0..9).all(|d| marks.places(d) & !old.places(d) == 0));
-            multiple::search(marks, producer, since.as_ref(), ctx, &mut best);
+            multiple::search(marks, producer, since.as_ref(), ALL, ctx, &mut best);
             if best.step.is_none() {
                 ctx.multiple_empty = Some(*marks);
             }
+        } else if producer == Producer::NISHIO {
+            // A Nishio chain follows one digit's places only (on to off in its units,
+            // off to a unit's last place): on a subset of a grid where Nishio found
+            // nothing, a digit whose places are the same has no chain either.
+            let digits = changed_digits(marks, ctx.nishio_empty.as_ref());
+            multiple::search(marks, producer, None, digits, ctx, &mut best);
+            if best.step.is_none() {
+                ctx.nishio_empty = Some(*marks);
+            }
         } else {
-            multiple::search(marks, producer, None, ctx, &mut best);
+            multiple::search(marks, producer, None, ALL, ctx, &mut best);
         }
     };
     CONTEXT.with(|cell| match cell.try_borrow_mut() {

@@ -35,7 +35,10 @@ const CONTRADICTION: u8 = 7;
 /// The propagations from candidates on, made once each.
 struct Cache {
     index: [u32; 729],
-    props: Vec<Prop>,
+    /// Boxed: a propagation is large, and the vector grows and is emptied into
+    /// the pool.
+    #[allow(clippy::vec_box)]
+    props: Vec<Box<Prop>>,
 }
 
 impl Cache {
@@ -130,11 +133,13 @@ impl Since<'_> {
 
 /// Every step of `producer` on `grid`, offered to `sink` in Sudoku Explainer's order
 /// of discovery; with `since` (static producers), only those that can rest on what
-/// `grid` lost since `since`.
+/// `grid` lost since `since`. Nishio looks only at the chains of `digits` (the
+/// others ignore it).
 pub(super) fn search(
     grid: &Marks,
     producer: Producer,
     since: Option<&Marks>,
+    digits: u16,
     ctx: &mut Ctx,
     sink: &mut dyn Sink,
 ) {
@@ -170,6 +175,7 @@ pub(super) fn search(
                 grid,
                 producer,
                 since.as_ref(),
+                digits,
                 ctx,
                 sink,
                 &mut cache,
@@ -190,6 +196,7 @@ fn square(
     grid: &Marks,
     producer: Producer,
     since: Option<&Since>,
+    digits: u16,
     ctx: &mut Ctx,
     sink: &mut dyn Sink,
     cache: &mut Cache,
@@ -205,7 +212,7 @@ fn square(
     let mut common = NodeSet::EMPTY;
     let mut branches = [usize::MAX; 9];
     let mut first = usize::MAX;
-    let mut ds = cell;
+    let mut ds = if producer.nishio { cell & digits } else { cell };
     while ds != 0 {
         let d = ds.trailing_zeros() as usize;
         ds &= ds - 1;

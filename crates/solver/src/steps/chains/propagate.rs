@@ -24,7 +24,7 @@ use super::node::{
 };
 use super::store::{Arena, NO_NESTED};
 use super::{Ctx, Producer};
-use crate::steps::marks::Marks;
+use crate::steps::marks::{count9, is_single, Marks};
 use bitdoku_core::UNIT_SQUARES;
 
 /// One propagation: the nodes implied (`set`, and their entries in `arena` through
@@ -236,7 +236,7 @@ fn off_to_on(prop: &mut Prop, source: &Marks, p: u32, y: bool, dynamic: bool) ->
     let mut implied = [(0 as Node, Cause::Start, 0usize); 4];
     let mut len = 0;
     let cell = prop.grid.candidates(s);
-    if y && cell.count_ones() == 2 {
+    if y && count9(cell) == 2 {
         let other = (cell & !(1 << d)).trailing_zeros() as usize;
         implied[0] = (node(s, other, true), Cause::Cell, 0);
         len = 1;
@@ -244,7 +244,7 @@ fn off_to_on(prop: &mut Prop, source: &Marks, p: u32, y: bool, dynamic: bool) ->
     let places = prop.grid.places(d);
     for u in units_of(s) {
         let others = places & UNIT_SQUARES[u] & !(1u128 << s);
-        if others.count_ones() == 1 {
+        if is_single(others) {
             let on = node(others.trailing_zeros() as usize, d, true);
             if !implied[..len].iter().any(|&(m, _, _)| m == on) {
                 implied[len] = (on, Cause::of_unit(u), u);

@@ -25,7 +25,7 @@ use super::node::{
 };
 use super::store::{Arena, Walk};
 use super::Ctx;
-use crate::steps::marks::Marks;
+use crate::steps::marks::{count9, is_pair, is_single, Marks};
 use bitdoku_core::UNIT_SQUARES;
 
 /// The grid as the search reads it.
@@ -86,7 +86,7 @@ impl Static {
     ) -> usize {
         let (s, d) = (square_of(n), digit_of(n));
         let mut len = 0;
-        if y && self.cells[s].count_ones() == 2 {
+        if y && count9(self.cells[s]) == 2 {
             let other = (self.cells[s] & !(1 << d)).trailing_zeros() as usize;
             out[0] = (node(s, other, true), Cause::Cell);
             len = 1;
@@ -94,7 +94,7 @@ impl Static {
         if x {
             for u in units_of(s) {
                 let others = self.places[d] & UNIT_SQUARES[u] & !(1u128 << s);
-                if others.count_ones() == 1 {
+                if is_single(others) {
                     let on = node(others.trailing_zeros() as usize, d, true);
                     if !out[..len].iter().any(|&(m, _)| m == on) {
                         out[len] = (on, Cause::of_unit(u));
@@ -120,7 +120,7 @@ impl Links {
         for (d, row) in partner.iter_mut().enumerate() {
             for &unit in UNIT_SQUARES.iter() {
                 let places = g.places[d] & unit;
-                if places.count_ones() == 2 {
+                if is_pair(places) {
                     let a = places.trailing_zeros() as usize;
                     let b = 127 - places.leading_zeros() as usize;
                     row[a] |= 1 << b;
@@ -130,7 +130,7 @@ impl Links {
         }
         let mut bivalue = 0;
         for s in 0..81 {
-            if g.cells[s].count_ones() == 2 {
+            if count9(g.cells[s]) == 2 {
                 bivalue |= 1 << s;
             }
         }
