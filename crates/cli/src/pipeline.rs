@@ -75,6 +75,11 @@ impl Chunk {
     /// loop, with the CLI's work (budgets, timing, the record's status) per puzzle.
     fn work_parallel(&mut self, job: &Job) {
         let batch = bitdoku_solver::Batch::new(Options::default());
+        let batch = if job.slow() {
+            batch.with_task_size(1)
+        } else {
+            batch
+        };
         batch.map(&self.records, |r| work(r, job), &mut self.results);
     }
 }

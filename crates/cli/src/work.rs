@@ -39,6 +39,13 @@ impl Job {
     pub fn unchecked(&self) -> bool {
         self.task != Task::Rate
     }
+
+    /// True when each puzzle takes milliseconds (a rating, Norvig's string solver):
+    /// then puzzles go to the threads one at a time, so that a short file of hard
+    /// puzzles runs on every thread.
+    pub fn slow(&self) -> bool {
+        self.task == Task::Rate || self.norvig.is_some()
+    }
 }
 
 /// What became of one record.

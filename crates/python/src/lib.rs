@@ -301,6 +301,12 @@ fn generate(
     let mut made = Vec::new();
     py.detach(|| {
         Batch::with_threads(Options::default(), threads).map(|batch| {
+            // Generating to a rating takes milliseconds a puzzle: one at a time.
+            let batch = if settings.er.is_some() {
+                batch.with_task_size(1)
+            } else {
+                batch
+            };
             batch.map(
                 &indices,
                 |&i| {

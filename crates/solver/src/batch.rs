@@ -4,9 +4,9 @@ use crate::{search, Options, Outcome};
 use bitdoku_core::{Grid, ParseError, Puzzle, Record};
 use core::fmt;
 
-/// Puzzles handed to a thread at a time, at least: enough to amortise the hand-off
-/// (a 17-clue puzzle takes about 2 microseconds), few enough to balance hard puzzles.
-#[cfg(feature = "rayon")]
+/// Puzzles handed to a thread at a time, at least, unless [`Batch::with_task_size`]
+/// says otherwise: enough to amortise the hand-off (a 17-clue puzzle takes about 2
+/// microseconds), few enough to balance hard puzzles.
 const MIN_PER_TASK: usize = 32;
 
 /// Searches many puzzles at once: a slice of puzzles (grids of givens, pencilmark
@@ -41,6 +41,8 @@ const MIN_PER_TASK: usize = 32;
 pub struct Batch {
     options: Options,
     threads: Threads,
+    /// Items handed to a thread at a time, at least.
+    task_size: usize,
 }
 
 /// Where a batch runs.
@@ -76,7 +78,11 @@ impl Batch {
         let threads = Threads::Current;
         #[cfg(not(feature = "rayon"))]
         let threads = Threads::Caller;
-        Batch { options, threads }
+        Batch {
+            options,
+            threads,
+            task_size: MIN_PER_TASK,
+        }
     }
 
     /// A batch that searches with `options` on the calling thread, one puzzle after
@@ -85,6 +91,7 @@ impl Batch {
         Batch {
             options,
             threads: Threads::Caller,
+            task_size: MIN_PER_TASK,
         }
     }
 
@@ -112,7 +119,20 @@ impl Batch {
             #[cfg(not(feature = "rayon"))]
             Some(_) => Threads::Caller,
         };
-        Ok(Batch { options, threads })
+        Ok(Batch {
+            options,
+            threads,
+            task_size: MIN_PER_TASK,
+        })
+    }
+
+    /// The same batch, handing at least `n` items (at least 1) to a thread at a time
+    /// in [`Batch::map`] (32 by default). Work that takes milliseconds an
+    /// item, such as rating or generating to a rating, wants 1: then two hard puzzles
+    /// run on two threads.
+    pub fn with_task_size(mut self, n: usize) -> Batch {
+        self.task_size = n.max(1);
+        self
     }
 
     /// The options every puzzle is searched with.
@@ -146,9 +166,9 @@ impl Batch {
                 out.extend(items.iter().map(f));
             }
             #[cfg(feature = "rayon")]
-            Threads::Current => par_map(items, f, out),
+            Threads::Current => par_map(items, f, out, self.task_size),
             #[cfg(feature = "rayon")]
-            Threads::Own(pool) => pool.install(|| par_map(items, f, out)),
+            Threads::Own(pool) => pool.install(|| par_map(items, f, out, self.task_size)),
         }
     }
 
@@ -221,7 +241,7 @@ impl fmt::Debug for Batch {
 }
 
 #[cfg(feature = "rayon")]
-fn par_map<T, R, F>(items: &[T], f: F, out: &mut Vec<R>)
+fn par_map<T, R, F>(items: &[T], f: F, out: &mut Vec<R>, task_size: usize)
 where
     T: Sync,
     R: Send,
@@ -230,7 +250,7 @@ where
     use rayon::prelude::*;
     items
         .par_iter()
-        .with_min_len(MIN_PER_TASK)
+        .with_min_len(task_size)
         .map(f)
         .collect_into_vec(out);
 }
@@ -351,17 +371,32 @@ mod tests {
     #[cfg(feature = "rayon")]
     #[test]
     fn an_own_pool_runs_puzzles_at_the_same_time() {
+        // The pool splits the slice in halves first, so two threads run one each.
+        let batch = Batch::with_threads(Options::default(), Some(2)).unwrap();
+        assert_eq!(batch.threads(), 2);
+        first_and_last_overlap(&batch, 4 * MIN_PER_TASK);
+    }
+
+    #[cfg(feature = "rayon")]
+    #[test]
+    fn a_task_size_of_one_runs_two_items_on_two_threads() {
+        // Two items are below the default task size: one thread would run both.
+        let batch = Batch::with_threads(Options::default(), Some(2))
+            .unwrap()
+            .with_task_size(1);
+        first_and_last_overlap(&batch, 2);
+    }
+
+    #[cfg(feature = "rayon")]
+    /// The first and the last of `n` items each wait for the other to start. On one
+    /// thread they would run one after the other and the wait would time out.
+    fn first_and_last_overlap(batch: &Batch, n: usize) {
         use std::sync::{Condvar, Mutex};
         use std::time::Duration;
-        // The first and the last item each wait for the other to start. On one thread
-        // they would run one after the other and the wait would time out; the pool
-        // splits the slice in halves first, so two threads run one each.
-        let items: Vec<usize> = (0..4 * MIN_PER_TASK).collect();
+        let items: Vec<usize> = (0..n).collect();
         let last = items.len() - 1;
         let started = Mutex::new([false, false]);
         let signal = Condvar::new();
-        let batch = Batch::with_threads(Options::default(), Some(2)).unwrap();
-        assert_eq!(batch.threads(), 2);
         let mut met = Vec::new();
         batch.map(
             &items,
