@@ -172,25 +172,7 @@ fn probe(
             if depth + 2 > limit {
                 break;
             }
-            let mut made = [0u128; 9];
-            for d in 0..9 {
-                let mut set = on[d];
-                if set == 0 {
-                    continue;
-                }
-                if y {
-                    for (e, m) in made.iter_mut().enumerate() {
-                        if e != d {
-                            *m |= set & g.places[e];
-                        }
-                    }
-                }
-                while set != 0 {
-                    let s = set.trailing_zeros() as usize;
-                    set &= set - 1;
-                    made[d] |= peers(s) & g.places[d];
-                }
-            }
+            let made = on_to_off(g, &on, y);
             if is_on(start) {
                 if forcing.is_none() && made[d0] >> s0 & 1 == 1 {
                     forcing = Some(depth + 2);
@@ -219,29 +201,8 @@ fn probe(
             break;
         }
         let mut made = [0u128; 9];
-        for d in 0..9 {
-            let set = off[d];
-            if set == 0 {
-                continue;
-            }
-            if y {
-                let two = set & links.bivalue;
-                if two != 0 {
-                    for (e, m) in made.iter_mut().enumerate() {
-                        if e != d {
-                            *m |= two & g.places[e];
-                        }
-                    }
-                }
-            }
-            if x {
-                let mut set = set;
-                while set != 0 {
-                    let s = set.trailing_zeros() as usize;
-                    set &= set - 1;
-                    made[d] |= links.partner[d][s];
-                }
-            }
+        for (d, &set) in off.iter().enumerate() {
+            off_to_on(g, links, d, set, x, y, &mut made);
         }
         if !is_on(start) && made[d0] >> s0 & 1 == 1 {
             forcing = Some(depth + 2);
@@ -375,51 +336,12 @@ pub(super) fn reach(g: &Static, links: &Links, start: [u128; 9], y: bool, x: boo
     let mut on = start;
     seen.on = start;
     loop {
-        let mut off = [0u128; 9];
-        for d in 0..9 {
-            let mut set = on[d];
-            if set == 0 {
-                continue;
-            }
-            if y {
-                for (e, m) in off.iter_mut().enumerate() {
-                    if e != d {
-                        *m |= set & g.places[e];
-                    }
-                }
-            }
-            while set != 0 {
-                let s = set.trailing_zeros() as usize;
-                set &= set - 1;
-                off[d] |= peers(s) & g.places[d];
-            }
-        }
+        let mut off = on_to_off(g, &on, y);
         let mut next = [0u128; 9];
-        for d in 0..9 {
-            off[d] &= !seen.off[d];
-            seen.off[d] |= off[d];
-            let set = off[d];
-            if set == 0 {
-                continue;
-            }
-            if y {
-                let two = set & links.bivalue;
-                if two != 0 {
-                    for (e, m) in next.iter_mut().enumerate() {
-                        if e != d {
-                            *m |= two & g.places[e];
-                        }
-                    }
-                }
-            }
-            if x {
-                let mut set = set;
-                while set != 0 {
-                    let s = set.trailing_zeros() as usize;
-                    set &= set - 1;
-                    next[d] |= links.partner[d][s];
-                }
-            }
+        for (d, (set, seen)) in off.iter_mut().zip(seen.off.iter_mut()).enumerate() {
+            *set &= !*seen;
+            *seen |= *set;
+            off_to_on(g, links, d, *set, x, y, &mut next);
         }
         let mut any = false;
         for (n, seen) in next.iter_mut().zip(seen.on.iter_mut()) {
@@ -431,6 +353,60 @@ pub(super) fn reach(g: &Static, links: &Links, start: [u128; 9], y: bool, x: boo
             return seen;
         }
         on = next;
+    }
+}
+
+/// The "off" nodes that the "on" nodes `on` imply: each digit's other places among
+/// the peers, and (with `y`) the square's other candidates.
+#[inline(always)]
+fn on_to_off(g: &Static, on: &[u128; 9], y: bool) -> [u128; 9] {
+    let mut off = [0u128; 9];
+    for (d, &set) in on.iter().enumerate() {
+        if set == 0 {
+            continue;
+        }
+        if y {
+            for (e, m) in off.iter_mut().enumerate() {
+                if e != d {
+                    *m |= set & g.places[e];
+                }
+            }
+        }
+        let mut rest = set;
+        while rest != 0 {
+            let s = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            off[d] |= peers(s) & g.places[d];
+        }
+    }
+    off
+}
+
+/// Adds to `on` the "on" nodes that digit `d` turned off at `set` implies: (with `y`)
+/// the other candidate of a square with two, and (with `x`) the other place of a unit
+/// with two.
+#[inline(always)]
+fn off_to_on(g: &Static, links: &Links, d: usize, set: u128, x: bool, y: bool, on: &mut [u128; 9]) {
+    if set == 0 {
+        return;
+    }
+    if y {
+        let two = set & links.bivalue;
+        if two != 0 {
+            for (e, m) in on.iter_mut().enumerate() {
+                if e != d {
+                    *m |= two & g.places[e];
+                }
+            }
+        }
+    }
+    if x {
+        let mut rest = set;
+        while rest != 0 {
+            let s = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            on[d] |= links.partner[d][s];
+        }
     }
 }
 
