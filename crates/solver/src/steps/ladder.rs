@@ -105,6 +105,21 @@ pub(crate) fn first(find: Finder, marks: &Marks) -> Option<Step> {
     out
 }
 
+/// A position as a pencilmark line (the candidates of each square, `.` for the ones
+/// it has not), for the techniques' tests.
+#[cfg(test)]
+pub(crate) fn position(line: &str) -> Marks {
+    let board = bitdoku_core::parse_pencilmarks(line.as_bytes()).unwrap();
+    Marks::new(&bitdoku_core::Puzzle::Candidates(board)).unwrap()
+}
+
+/// The first step of `find` in the position `line`, as text (`none` if it finds
+/// nothing), for the techniques' tests.
+#[cfg(test)]
+pub(crate) fn first_step(find: Finder, line: &str) -> String {
+    first(find, &position(line)).map_or("none".into(), |s| s.to_string())
+}
+
 /// The next step of the solve path from `marks`: the first step of the first
 /// technique that finds one. With `unique` false the techniques that assume one
 /// solution are skipped. `None` when no technique finds anything (or the grid is

@@ -728,19 +728,7 @@ fn strong_links(marks: &Marks, n: usize, found: Found) -> ControlFlow<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::steps::ladder::{first, Finder};
-    use bitdoku_core::{parse_pencilmarks, Puzzle};
-
-    /// A position as a pencilmark line (the candidates of each square, `.` for the
-    /// ones it has not), one row of the grid per string.
-    fn position(line: &str) -> Marks {
-        let board = parse_pencilmarks(line.as_bytes()).unwrap();
-        Marks::new(&Puzzle::Candidates(board)).unwrap()
-    }
-
-    fn first_step(find: Finder, line: &str) -> String {
-        first(find, &position(line)).map_or("none".into(), |s| s.to_string())
-    }
+    use crate::steps::ladder::{first, first_step, position, Finder};
 
     // Positions met on the solve paths of the public puzzles; each expected step is
     // the first hint Sudoku Explainer's serate gives there, with the same removals.
