@@ -22,6 +22,13 @@
 #define BITDOKU_PORTABLE 1
 
 /*
+ Bit of `configuration`: keep to the AVX2 back-end on a CPU that also has AVX-512
+ (same answers; to compare the two on one machine). Where the CPU has no AVX2 it
+ means nothing: the best back-end there is used. `BITDOKU_PORTABLE` wins over it.
+ */
+#define BITDOKU_AVX2 2
+
+/*
  No error: the last call read every puzzle.
  */
 #define BITDOKU_OK 0
@@ -110,7 +117,7 @@ extern "C" {
  When the count is at least 1, the first solution (digits tried in increasing
  order) is written to `solution` as 81 ASCII digits, without a NUL; otherwise
  `solution` is left alone. `num_guesses`, if not NULL, receives the guesses the
- search took. `configuration`: 0, or `BITDOKU_PORTABLE`.
+ search took. `configuration`: 0, `BITDOKU_PORTABLE` or `BITDOKU_AVX2`.
 
  # Safety
  `input` must point to 82 readable bytes (an 81-byte puzzle and the byte after it,

@@ -30,6 +30,11 @@ use std::ffi::c_char;
 /// ignored.
 pub const BITDOKU_PORTABLE: u32 = 1;
 
+/// Bit of `configuration`: keep to the AVX2 back-end on a CPU that also has AVX-512
+/// (same answers; to compare the two on one machine). Where the CPU has no AVX2 it
+/// means nothing: the best back-end there is used. `BITDOKU_PORTABLE` wins over it.
+pub const BITDOKU_AVX2: u32 = 2;
+
 /// No error: the last call read every puzzle.
 pub const BITDOKU_OK: u32 = 0;
 /// A required pointer argument was NULL.
@@ -102,13 +107,14 @@ fn parse(bytes: &[u8]) -> Result<Puzzle, ParseError> {
 }
 
 fn options(limit: usize, configuration: u32) -> Options {
-    Options::default()
-        .with_limit(limit)
-        .with_backend(if configuration & BITDOKU_PORTABLE == 0 {
-            Backend::Auto
-        } else {
-            Backend::Portable
-        })
+    let backend = if configuration & BITDOKU_PORTABLE != 0 {
+        Backend::Portable
+    } else if configuration & BITDOKU_AVX2 != 0 {
+        Backend::Avx2
+    } else {
+        Backend::Auto
+    };
+    Options::default().with_limit(limit).with_backend(backend)
 }
 
 fn write_solution(outcome: &Outcome, out: &mut [u8]) {
@@ -126,7 +132,7 @@ fn write_solution(outcome: &Outcome, out: &mut [u8]) {
 /// When the count is at least 1, the first solution (digits tried in increasing
 /// order) is written to `solution` as 81 ASCII digits, without a NUL; otherwise
 /// `solution` is left alone. `num_guesses`, if not NULL, receives the guesses the
-/// search took. `configuration`: 0, or `BITDOKU_PORTABLE`.
+/// search took. `configuration`: 0, `BITDOKU_PORTABLE` or `BITDOKU_AVX2`.
 ///
 /// # Safety
 /// `input` must point to 82 readable bytes (an 81-byte puzzle and the byte after it,

@@ -115,6 +115,12 @@ static void known_answers(const char *dir) {
                                  &portable_guesses);
         CHECK(m == n && portable_guesses == guesses && (n == 0 || memcmp(portable, found, 81) == 0),
               "%.81s: the portable path differs", puzzle);
+        /* So does the AVX2 back-end (or the best one, on a CPU without AVX2). */
+        char avx2[81];
+        size_t avx2_guesses = 0;
+        m = bitdoku_solve(puzzle, at_least + 1, BITDOKU_AVX2, avx2, &avx2_guesses);
+        CHECK(m == n && avx2_guesses == guesses && (n == 0 || memcmp(avx2, found, 81) == 0),
+              "%.81s: the AVX2 back-end differs", puzzle);
         checked++;
     }
     fclose(f);
