@@ -20,8 +20,8 @@
 #![deny(missing_docs)]
 #![deny(unsafe_op_in_unsafe_fn)]
 
-use bitdoku_core::{ParseError, ParseErrorKind, Puzzle, RecordReader, PENCILMARK_LEN};
-use bitdoku_solver::{search, Backend, Batch, Options, Outcome};
+use bitdoku_core::{ParseError, ParseErrorKind, Record, RecordReader, PENCILMARK_LEN};
+use bitdoku_solver::{search_record, Backend, Batch, Options, Outcome};
 use std::cell::Cell;
 use std::ffi::c_char;
 
@@ -91,12 +91,13 @@ fn set_last(failure: Option<Failure>) {
 }
 
 /// Reads the bytes as one puzzle, with the core's reader (so the errors are those of
-/// every other bitdoku front end).
-fn parse(bytes: &[u8]) -> Result<Puzzle, ParseError> {
-    let mut reader = RecordReader::new();
+/// every other bitdoku front end), and searches it with [`search_record`]: a repeated
+/// given is looked for only when the search finds no solution, as in `bitdoku solve`.
+fn solve_bytes(bytes: &[u8], options: &Options) -> Result<Outcome, ParseError> {
+    let mut reader = RecordReader::without_conflict_check();
     let mut first = None;
-    let mut take = |r: bitdoku_core::Record| {
-        first.get_or_insert(r.puzzle);
+    let mut take = |r: Record| {
+        first.get_or_insert_with(|| search_record(&r, options));
     };
     reader.push_line(bytes, &mut take);
     reader.finish(&mut take);
@@ -161,15 +162,14 @@ pub unsafe extern "C" fn bitdoku_solve(
     let len = if pencilmarks { PENCILMARK_LEN } else { 81 };
     // SAFETY: as above.
     let bytes = unsafe { std::slice::from_raw_parts(input.cast::<u8>(), len) };
-    let puzzle = match parse(bytes) {
-        Ok(puzzle) => puzzle,
+    let outcome = match solve_bytes(bytes, &options(limit, configuration)) {
+        Ok(outcome) => outcome,
         Err(e) => {
             set_last(Some(Failure::Parse(e, 0)));
             return 0;
         }
     };
     set_last(None);
-    let outcome = search(puzzle, &options(limit, configuration));
     if !solution.is_null() {
         // SAFETY: the caller guarantees 81 writable bytes at a non-NULL `solution`.
         write_solution(&outcome, unsafe {
@@ -229,11 +229,7 @@ pub unsafe extern "C" fn bitdoku_solve_batch(
         .or_else(|_| Batch::with_threads(options, Some(1)))
         .unwrap_or_else(|_| Batch::new(options));
     let mut results = Vec::with_capacity(count);
-    batch.map(
-        &chunks,
-        |p| parse(p).map(|puzzle| search(puzzle, &options)),
-        &mut results,
-    );
+    batch.map(&chunks, |p| solve_bytes(p, &options), &mut results);
     // SAFETY: for both outputs the caller guarantees room for `count` puzzles or NULL.
     let mut solutions = (!solutions.is_null())
         .then(|| unsafe { std::slice::from_raw_parts_mut(solutions.cast::<u8>(), bytes_len) });

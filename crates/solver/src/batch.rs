@@ -1,6 +1,6 @@
 //! Many puzzles at once: [`Batch`].
 
-use crate::{search, Options, Outcome};
+use crate::{search, search_record, Options, Outcome};
 use bitdoku_core::{Grid, ParseError, Puzzle, Record};
 use core::fmt;
 
@@ -188,15 +188,12 @@ impl Batch {
         self.map(puzzles, |&p| search(p, &self.options), out);
     }
 
-    /// Searches the puzzle of every record, into `out` (cleared first): the record's
-    /// [`ParseError`] if it could not be read, else its outcome. Records read without
-    /// the repeated-digit check
-    /// ([`RecordReader::without_conflict_check`](bitdoku_core::RecordReader::without_conflict_check))
-    /// get it here, only when the search found no solution (a grid that repeats a
-    /// given has none): the result is the same as with a checking reader, and valid
-    /// puzzles skip the check.
+    /// Searches the puzzle of every record with [`search_record`], into `out` (cleared
+    /// first): the record's [`ParseError`] if it could not be read, else its outcome.
+    /// Records read without the repeated-digit check get it there, only when the
+    /// search finds no solution.
     pub fn search_records(&self, records: &[Record], out: &mut Vec<Result<Outcome, ParseError>>) {
-        self.map(records, |r| self.record(r), out);
+        self.map(records, |r| search_record(r, &self.options), out);
     }
 
     /// Parses and searches every puzzle string (one puzzle each: a line of 81 squares,
@@ -218,16 +215,6 @@ impl Batch {
             &mut out,
         );
         out
-    }
-
-    fn record(&self, record: &Record) -> Result<Outcome, ParseError> {
-        let outcome = search(record.puzzle?, &self.options);
-        if outcome.complete && outcome.solutions == 0 {
-            if let Some(conflict) = record.conflict() {
-                return Err(conflict);
-            }
-        }
-        Ok(outcome)
     }
 }
 

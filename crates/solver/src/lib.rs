@@ -60,7 +60,9 @@ pub use arch::{Backend, UnknownBackend};
 pub use batch::{available_threads, count_many, solve_many, Batch, ThreadPoolError};
 pub use bitdoku_core::Puzzle;
 pub use observe::{Contradiction, Event, Observer};
-pub use search::{search, search_observed, Options, Outcome, Stats, TIME_CHECK_GUESSES};
+pub use search::{
+    search, search_observed, search_record, Options, Outcome, Stats, TIME_CHECK_GUESSES,
+};
 
 use bitdoku_core::{Board, Grid};
 

@@ -8,7 +8,7 @@ use crate::fast::Bands;
 use crate::masks::grid_of;
 use crate::observe::{Event, Observer};
 use crate::steps::state::State;
-use bitdoku_core::{Candidates, Digit, Grid, Puzzle, Square};
+use bitdoku_core::{Candidates, Digit, Grid, ParseError, Puzzle, Record, Square};
 use std::time::{Duration, Instant};
 
 /// What a search should do. Build one from [`Options::default`] and the `with_`
@@ -312,6 +312,36 @@ impl<O: Observer> Search<O> {
             });
         }
     }
+}
+
+/// Searches the puzzle of a record read without the repeated-digit check
+/// ([`RecordReader::without_conflict_check`](bitdoku_core::RecordReader::without_conflict_check)):
+/// the record's [`ParseError`] if it could not be read, else the [`search`] outcome;
+/// but when the search finds no solution (a grid that repeats a given has none), the
+/// repeated given's error if there is one. The result is what a checking reader's
+/// record would give, and the puzzles that solve never pay for the check.
+/// [`crate::Batch::search_records`] and the C API go through here; the CLI, which
+/// also rates and runs Norvig's solver, applies [`Record::conflict`] to its own
+/// statuses the same way.
+///
+/// ```
+/// use bitdoku_core::RecordReader;
+/// use bitdoku_solver::{search_record, Options};
+/// let mut records = Vec::new();
+/// let mut reader = RecordReader::without_conflict_check();
+/// let repeated = format!("11{}", ".".repeat(79));
+/// reader.push_line(repeated.as_bytes(), |r| records.push(r));
+/// let error = search_record(&records[0], &Options::default()).unwrap_err();
+/// assert_eq!((error.position.line, error.position.column), (1, 2));
+/// ```
+pub fn search_record(record: &Record, options: &Options) -> Result<Outcome, ParseError> {
+    let outcome = search(record.puzzle?, options);
+    if outcome.complete && outcome.solutions == 0 {
+        if let Some(conflict) = record.conflict() {
+            return Err(conflict);
+        }
+    }
+    Ok(outcome)
 }
 
 /// Searches `puzzle` (a [`Grid`] of givens, a pencilmark [`Board`](bitdoku_core::Board)
