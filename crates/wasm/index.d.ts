@@ -25,8 +25,9 @@ export class UnansweredError extends Error {
 
 /** A rating on Sudoku Explainer's scale (the Python package's `rate` dict). */
 export interface Rating {
-  /** `rated`, `not-unique` (several solutions: not rated) or `unsolvable`. */
-  status: 'rated' | 'not-unique' | 'unsolvable';
+  /** `rated`, `stalled` (no technique finds a step: ER 20.0), `not-unique` (several
+   * solutions: not rated) or `unsolvable`. */
+  status: 'rated' | 'stalled' | 'not-unique' | 'unsolvable';
   /** The hardest step of the solve path (20.0: stalled). */
   er?: number;
   /** The hardest step up to the first placement. */

@@ -5,6 +5,7 @@ use crate::args::Format;
 use crate::status::Status;
 use crate::work::{Done, Task};
 use bitdoku_core::{Grid, Record};
+use bitdoku_solver::rate::Summary;
 use serde::Serialize;
 use std::io::{self, Write};
 
@@ -30,25 +31,10 @@ struct JsonRecord<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     at_least: Option<bool>,
     /// Rate: ER, EP and ED on Sudoku Explainer's scale, the technique of each, the
-    /// coarse level and its label, and the steps of the solve path.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    er: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    ep: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    ed: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    technique: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    ep_technique: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    ed_technique: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    level: Option<u8>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    label: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    steps: Option<u32>,
+    /// coarse level and its label, and the steps of the solve path (the library's
+    /// `rate::Summary`, as every front end gives it).
+    #[serde(flatten)]
+    rating: Option<Summary>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -164,7 +150,7 @@ impl Writer {
                         r.ed,
                         r.level(),
                         r.label(),
-                        technique(r.hardest)
+                        r.summary().technique
                     )?,
                     None => writeln!(out, "{}", done.status.word())?,
                 }
@@ -237,15 +223,7 @@ impl Writer {
             solutions: (counted && done.status != Status::Invalid).then_some(done.solutions),
             at_least: (counted && done.status != Status::Invalid)
                 .then(|| self.at_least(done, limit)),
-            er: done.rating.map(|r| r.er.value()),
-            ep: done.rating.map(|r| r.ep.value()),
-            ed: done.rating.map(|r| r.ed.value()),
-            technique: done.rating.map(|r| technique(r.hardest)),
-            ep_technique: done.rating.map(|r| technique(r.ep_technique)),
-            ed_technique: done.rating.map(|r| technique(r.ed_technique)),
-            level: done.rating.map(|r| r.level()),
-            label: done.rating.map(|r| r.label()),
-            steps: done.rating.map(|r| r.steps),
+            rating: done.rating.map(|r| r.summary()),
             error: why(done, self).filter(|_| done.status != Status::NotUnique),
             guesses: effort.then_some(done.stats.guesses),
             backtracks: effort.then_some(done.stats.backtracks),
@@ -254,11 +232,6 @@ impl Writer {
         serde_json::to_writer(&mut *out, &json).map_err(io::Error::other)?;
         out.write_all(b"\n")
     }
-}
-
-/// A rated technique's name, or `stalled` when the path found no step to go on.
-fn technique(named: Option<bitdoku_solver::rate::Named>) -> String {
-    named.map_or_else(|| "stalled".to_string(), |n| n.to_string())
 }
 
 /// `text` (a puzzle line, or a word), then the record's tag after a space if it has one,

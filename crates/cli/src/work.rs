@@ -194,10 +194,10 @@ fn rate(puzzle: &Puzzle) -> Done {
         Ok(rating) => Done {
             rating: Some(rating),
             solution: Some(rating.solution),
-            ..Done::new(if rating.hardest.is_some() {
-                Status::Rated
-            } else {
+            ..Done::new(if rating.stalled() {
                 Status::Stalled
+            } else {
+                Status::Rated
             })
         },
         Err(Unrated::NotUnique { first }) => Done {

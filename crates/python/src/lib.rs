@@ -162,25 +162,13 @@ fn rate<'py>(py: Python<'py>, puzzle: String) -> PyResult<Bound<'py, PyDict>> {
     let dict = PyDict::new(py);
     match py.detach(|| rate_grid(puzzle)) {
         Ok(rating) => {
-            let name = |n: Option<bitdoku_solver::rate::Named>| {
-                n.map_or_else(|| "stalled".to_string(), |n| n.to_string())
-            };
-            // A path that stalls is not rated: ER 20.0, as Sudoku Explainer puts it.
-            let status = if rating.hardest.is_some() {
-                "rated"
-            } else {
-                "stalled"
-            };
-            dict.set_item("status", status)?;
-            dict.set_item("er", rating.er.value())?;
-            dict.set_item("ep", rating.ep.value())?;
-            dict.set_item("ed", rating.ed.value())?;
-            dict.set_item("technique", name(rating.hardest))?;
-            dict.set_item("ep_technique", name(rating.ep_technique))?;
-            dict.set_item("ed_technique", name(rating.ed_technique))?;
-            dict.set_item("level", rating.level())?;
-            dict.set_item("label", rating.label())?;
-            dict.set_item("steps", rating.steps)?;
+            dict.set_item("status", rating.status())?;
+            // The rating's fields in the shape every front end gives them.
+            dict.update(
+                to_python(py, &rating.summary())?
+                    .cast_into::<PyDict>()?
+                    .as_mapping(),
+            )?;
             dict.set_item("solution", rating.solution.to_string())?;
         }
         Err(Unrated::NotUnique { first }) => {
@@ -196,7 +184,12 @@ fn rate<'py>(py: Python<'py>, puzzle: String) -> PyResult<Bound<'py, PyDict>> {
 /// `Step`: technique, difficulty, placement, eliminations, cells, candidates, units,
 /// digits, links, text).
 fn step_dict<'py>(py: Python<'py>, step: &Step) -> PyResult<Bound<'py, PyAny>> {
-    let json = serde_json::to_string(step).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+    to_python(py, step)
+}
+
+/// A value as Python reads the library's JSON of it.
+fn to_python<'py>(py: Python<'py>, value: &impl serde::Serialize) -> PyResult<Bound<'py, PyAny>> {
+    let json = serde_json::to_string(value).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
     py.import("json")?.call_method1("loads", (json,))
 }
 

@@ -101,7 +101,95 @@ pub const LEVELS: [(u16, &str); 6] = [
     (u16::MAX, "extreme"),
 ];
 
+/// A rating as every front end reports it, in one shape: the fields of `bitdoku rate
+/// --format json`, of JavaScript's `rate` and of Python's `rate()` dict, in that order
+/// (serialized, with the `serde` feature, as they name them).
+///
+/// ```
+/// use bitdoku_core::Grid;
+/// use bitdoku_solver::rate::rate;
+/// let easy: Grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+///     .parse().unwrap();
+/// let rating = rate(&easy).unwrap();
+/// let summary = rating.summary();
+/// assert_eq!((rating.status(), summary.er, summary.label), ("rated", 1.2, "easy"));
+/// assert_eq!(summary.technique.to_string(), "Hidden Single");
+/// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct Summary {
+    /// ER, with one decimal.
+    pub er: f64,
+    /// EP.
+    pub ep: f64,
+    /// ED.
+    pub ed: f64,
+    /// The technique behind ER.
+    pub technique: TechniqueName,
+    /// The technique behind EP.
+    pub ep_technique: TechniqueName,
+    /// The technique behind ED.
+    pub ed_technique: TechniqueName,
+    /// The level, 1 to 6.
+    pub level: u8,
+    /// The level's label.
+    pub label: &'static str,
+    /// The steps of the path.
+    pub steps: u32,
+}
+
+/// A rated technique's name as the front ends write it: its name, or `stalled` where
+/// the path found no step to go on.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct TechniqueName(pub Option<Named>);
+
+impl core::fmt::Display for TechniqueName {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self.0 {
+            Some(named) => named.fmt(f),
+            None => f.write_str("stalled"),
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for TechniqueName {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
 impl Rating {
+    /// True if the path stalls: no technique of the ladder finds a step (ER 20.0, as
+    /// Sudoku Explainer puts it).
+    pub fn stalled(&self) -> bool {
+        self.hardest.is_none()
+    }
+
+    /// The status word of a rating: `stalled` if [`Rating::stalled`], else `rated`.
+    pub fn status(&self) -> &'static str {
+        if self.stalled() {
+            "stalled"
+        } else {
+            "rated"
+        }
+    }
+
+    /// The rating in the front ends' shape.
+    pub fn summary(&self) -> Summary {
+        Summary {
+            er: self.er.value(),
+            ep: self.ep.value(),
+            ed: self.ed.value(),
+            technique: TechniqueName(self.hardest),
+            ep_technique: TechniqueName(self.ep_technique),
+            ed_technique: TechniqueName(self.ed_technique),
+            level: self.level(),
+            label: self.label(),
+            steps: self.steps,
+        }
+    }
+
     /// The level, 1 (easy) to 6 (extreme), from ER.
     pub fn level(&self) -> u8 {
         level_of(self.er)
@@ -184,4 +272,46 @@ fn walk(mut path: Path, ceiling: Difficulty) -> (Rating, bool) {
     }
     let within = rating.er <= ceiling;
     (rating, within)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stalled_path_says_so_in_every_front_ends_shape() {
+        // Regression: the JavaScript package once answered `rated` for a path that
+        // stalls, where the CLI and Python said `stalled`; they now all read these.
+        let solution: Grid =
+            "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+                .parse()
+                .unwrap();
+        let stalled = Rating {
+            er: Difficulty(200),
+            ep: Difficulty(0),
+            ed: Difficulty(200),
+            hardest: None,
+            ep_technique: None,
+            ed_technique: None,
+            steps: 3,
+            solution,
+        };
+        assert!(stalled.stalled());
+        assert_eq!(stalled.status(), "stalled");
+        let summary = stalled.summary();
+        assert_eq!(summary.technique.to_string(), "stalled");
+        assert_eq!(
+            (summary.er, summary.level, summary.label),
+            (20.0, 6, "extreme")
+        );
+        let rated = Rating {
+            hardest: Some(Named {
+                technique: Technique::HiddenSingle,
+                variant: None,
+            }),
+            ..stalled
+        };
+        assert_eq!(rated.status(), "rated");
+        assert_eq!(rated.summary().technique.to_string(), "Hidden Single");
+    }
 }

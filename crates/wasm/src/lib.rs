@@ -35,7 +35,7 @@
 use bitdoku_core::{ParseError, Puzzle};
 use bitdoku_norvig::Norvig;
 use bitdoku_solver::generate::{generate as make_puzzle, puzzle_seed, Request};
-use bitdoku_solver::rate::{rate as rate_puzzle, Named, Unrated};
+use bitdoku_solver::rate::{rate as rate_puzzle, Summary, Unrated};
 use bitdoku_solver::steps::{Path, Step};
 use bitdoku_solver::{Backend, Batch, Options, Solver};
 use serde::Serialize;
@@ -187,48 +187,24 @@ fn is_unique(text: &str) -> Answer {
     Ok(to_json(&bitdoku_solver::is_unique(parse(text)?)))
 }
 
-/// A rating as the Python package's `rate` dict, in its order; the fields after
-/// `status` are left out where they do not apply.
+/// The answer of `rate`: the status, the library's `rate::Summary` (the rating in the
+/// shape every front end gives it) and the solution; the fields after `status` are
+/// left out where they do not apply.
 #[derive(Serialize, Default)]
 struct RatingJson {
     status: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    er: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    ep: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    ed: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    technique: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    ep_technique: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    ed_technique: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    level: Option<u8>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    label: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    steps: Option<u32>,
+    #[serde(flatten)]
+    rating: Option<Summary>,
     #[serde(skip_serializing_if = "Option::is_none")]
     solution: Option<String>,
 }
 
 fn rate(text: &str) -> Answer {
     let puzzle = parse(text)?;
-    let name = |n: Option<Named>| Some(n.map_or_else(|| "stalled".to_string(), |n| n.to_string()));
     let rating = match rate_puzzle(puzzle) {
         Ok(r) => RatingJson {
-            status: "rated",
-            er: Some(r.er.value()),
-            ep: Some(r.ep.value()),
-            ed: Some(r.ed.value()),
-            technique: name(r.hardest),
-            ep_technique: name(r.ep_technique),
-            ed_technique: name(r.ed_technique),
-            level: Some(r.level()),
-            label: Some(r.label()),
-            steps: Some(r.steps),
+            status: r.status(),
+            rating: Some(r.summary()),
             solution: Some(r.solution.to_string()),
         },
         Err(Unrated::NotUnique { first }) => RatingJson {

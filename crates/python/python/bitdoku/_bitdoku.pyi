@@ -18,7 +18,8 @@ class PuzzleError(ValueError):
 
 class Rating(TypedDict, total=False):
     status: str
-    """``rated``, ``not-unique`` (several solutions: not rated) or ``unsolvable``."""
+    """``rated``, ``stalled`` (no technique finds a step: ER 20.0), ``not-unique``
+    (several solutions: not rated) or ``unsolvable``."""
     er: float
     """Sudoku Explainer's rating: the hardest step of the solve path (20.0: stalled)."""
     ep: float
