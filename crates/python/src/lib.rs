@@ -150,12 +150,12 @@ fn is_unique(py: Python<'_>, puzzle: String) -> PyResult<bool> {
 }
 
 /// rate(puzzle) -> dict: the puzzle's rating on Sudoku Explainer's scale, from its
-/// human solve path. `status` is `rated`, `not-unique` (several solutions: not rated)
-/// or `unsolvable`. A rated puzzle has `er`, `ep` and `ed` (floats with one decimal),
-/// `technique` (ER's), `ep_technique`, `ed_technique`, `level` 1-6 and its `label`,
-/// `steps` (of the path) and `solution`; a puzzle with several solutions has its first
-/// `solution`. A path where no technique finds a step rates 20.0, its technique
-/// `stalled`.
+/// human solve path. `status` is `rated`, `stalled`, `not-unique` (several solutions:
+/// not rated) or `unsolvable`. A rated puzzle has `er`, `ep` and `ed` (floats with one
+/// decimal), `technique` (ER's), `ep_technique`, `ed_technique`, `level` 1-6 and its
+/// `label`, `steps` (of the path) and `solution`; a puzzle with several solutions has
+/// its first `solution`. A path where no technique finds a step (`stalled`) rates 20.0,
+/// its technique `stalled`.
 #[pyfunction]
 fn rate<'py>(py: Python<'py>, puzzle: String) -> PyResult<Bound<'py, PyDict>> {
     let puzzle = parse(py, &puzzle)?;
