@@ -28,14 +28,7 @@ use core::ops::ControlFlow;
 /// peers kept their candidates, none of whose peers had one candidate there, gave
 /// nothing there and is not looked at again.
 pub(crate) fn aligned_pairs(marks: &Marks, found: Found) -> ControlFlow<()> {
-    let memo = PAIRS_EMPTY
-        .with(Cell::get)
-        .and_then(|old| memo_since(marks, &old));
-    let flow = pairs(marks, memo, found);
-    if flow.is_continue() {
-        PAIRS_EMPTY.with(|c| c.set(Some(*marks)));
-    }
-    flow
+    remembering_empty(&PAIRS_EMPTY, marks, |memo| pairs(marks, memo, found))
 }
 
 /// The squares changed since `old` and `old`'s squares with one candidate, if
@@ -103,6 +96,21 @@ std::thread_local! {
     static PAIRS_EMPTY: Cell<Option<Marks>> = const { Cell::new(None) };
 }
 
+/// Runs `search` with [`memo_since`] the grid kept in `last` (the last one where it
+/// found nothing), and keeps this grid there if it finds nothing now.
+fn remembering_empty(
+    last: &'static std::thread::LocalKey<Cell<Option<Marks>>>,
+    marks: &Marks,
+    search: impl FnOnce(Option<(u128, u128)>) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let memo = last.with(Cell::get).and_then(|old| memo_since(marks, &old));
+    let flow = search(memo);
+    if flow.is_continue() {
+        last.with(|c| c.set(Some(*marks)));
+    }
+    flow
+}
+
 /// The squares whose candidates differ between `old` and `marks`, if `marks` is
 /// `old` with candidates removed (squares solved since have lost every candidate);
 /// `None` otherwise.
@@ -126,14 +134,7 @@ fn changed_since(marks: &Marks, old: &Marks) -> Option<u128> {
 /// none of whose peers had one candidate there, was a set of base squares there too
 /// with the same excluders, and gave nothing: it is not looked at again.
 pub(crate) fn aligned_triplets(marks: &Marks, found: Found) -> ControlFlow<()> {
-    let memo = TRIPLETS_EMPTY
-        .with(Cell::get)
-        .and_then(|old| memo_since(marks, &old));
-    let flow = triplets(marks, memo, found);
-    if flow.is_continue() {
-        TRIPLETS_EMPTY.with(|c| c.set(Some(*marks)));
-    }
-    flow
+    remembering_empty(&TRIPLETS_EMPTY, marks, |memo| triplets(marks, memo, found))
 }
 
 /// Aligned triplet exclusion, the sets of three unchanged since a grid where nothing
