@@ -81,7 +81,7 @@ fn pairs(marks: &Marks, memo: Option<(u128, u128)>, found: Found) -> ControlFlow
                 }
             }
             if let Some(step) = exclusion(marks, &[a, b], &allowed, common) {
-                found(step)?;
+                found.step(step)?;
             }
         }
     }
@@ -188,7 +188,7 @@ fn triplets(marks: &Marks, memo: Option<(u128, u128)>, found: Found) -> ControlF
                 }
                 if let Some(step) = triplet(marks, [a, b, c], common) {
                     any = true;
-                    found(step)?;
+                    found.step(step)?;
                 }
             }
         }

@@ -39,7 +39,7 @@ pub(crate) fn bug(marks: &Marks, found: Found) -> ControlFlow<()> {
         for d in bits(marks.candidates(s) & !grave.digits) {
             step.removes[d] = 1 << s;
         }
-        return found(step);
+        return found.step(step);
     }
     let common = grave.common.unwrap_or(0);
     if grave.digits.count_ones() == 1 {
@@ -48,7 +48,7 @@ pub(crate) fn bug(marks: &Marks, found: Found) -> ControlFlow<()> {
         if removes != 0 {
             let mut step = grave.step(marks, Technique::Bug2, 57);
             step.removes[d] = removes;
-            found(step)?;
+            found.step(step)?;
         }
         if count == 2 {
             grave.type4(marks, found)?;
@@ -225,7 +225,7 @@ impl Grave {
             step.units = 1 << u;
             step.digits |= common;
             if step.removes != [0; 9] {
-                found(step)?;
+                found.step(step)?;
             }
         }
         ControlFlow::Continue(())
@@ -285,7 +285,7 @@ impl Grave {
                     step.cells |= set;
                     step.units = 1 << u;
                     step.digits |= union;
-                    found(step)?;
+                    found.step(step)?;
                 }
             }
         }

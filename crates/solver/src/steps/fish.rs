@@ -71,7 +71,7 @@ fn fish(marks: &Marks, n: u32, found: Found) -> ControlFlow<()> {
                 step.units = bits(lines).fold(0, |m, i| m | 1 << (base.start + i))
                     | bits(union).fold(0, |m, i| m | 1 << (cover.start + i));
                 step.digits = 1 << d;
-                found(step)?;
+                found.step(step)?;
             }
         }
     }

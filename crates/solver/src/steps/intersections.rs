@@ -34,7 +34,7 @@ pub(crate) fn locked(marks: &Marks, found: Found) -> ControlFlow<()> {
         };
         let mut step = pattern(marks, technique, difficulty, confined, other, d);
         step.removes[d] = removes;
-        found(step)
+        found.step(step)
     })
 }
 
@@ -66,7 +66,7 @@ pub(crate) fn direct(marks: &Marks, found: Found) -> ControlFlow<()> {
                 step = step.placing(s, d);
                 step.cells |= left;
                 step.units |= 1 << third;
-                found(step)?;
+                found.step(step)?;
             }
         }
         ControlFlow::Continue(())

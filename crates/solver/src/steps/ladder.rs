@@ -14,8 +14,50 @@ use super::{
 };
 use core::ops::ControlFlow;
 
-/// Where a technique hands each step it finds: `Break` to stop looking.
-pub(crate) type Found<'a> = &'a mut dyn FnMut(Step) -> ControlFlow<()>;
+/// Where a technique hands each step it finds, and asks whether to go on.
+pub(crate) type Found<'a> = &'a mut dyn Finds;
+
+/// What a technique hands its steps to. A closure `FnMut(Step) -> ControlFlow<()>` is
+/// one that never asks the search to stop.
+pub(crate) trait Finds {
+    /// A step found: `Break` to stop looking.
+    fn step(&mut self, step: Step) -> ControlFlow<()>;
+
+    /// False once the search should stop, its step unfound (a budget ran out, a signal
+    /// came). Only the long searches (the chains) ask, as they go.
+    fn keep_going(&mut self) -> bool {
+        true
+    }
+}
+
+impl<F: FnMut(Step) -> ControlFlow<()>> Finds for F {
+    fn step(&mut self, step: Step) -> ControlFlow<()> {
+        self(step)
+    }
+}
+
+/// The observer stopped the ladder before it found the next step.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Stopped;
+
+/// Keeps a rung's first step, and asks `keep_going` for the rung (remembering a no).
+struct Within<'a> {
+    step: Option<Step>,
+    keep_going: &'a mut dyn FnMut() -> bool,
+    stopped: bool,
+}
+
+impl Finds for Within<'_> {
+    fn step(&mut self, step: Step) -> ControlFlow<()> {
+        self.step = Some(step);
+        ControlFlow::Break(())
+    }
+
+    fn keep_going(&mut self) -> bool {
+        self.stopped = self.stopped || !(self.keep_going)();
+        !self.stopped
+    }
+}
 
 /// A technique's search: calls `found` with each step it finds, in Sudoku Explainer's
 /// order, until `found` breaks.
@@ -96,6 +138,7 @@ pub(crate) const LADDER: &[Rung] = &[
 ];
 
 /// The first step of one technique, if it finds any.
+#[cfg(test)]
 pub(crate) fn first(find: Finder, marks: &Marks) -> Option<Step> {
     let mut out = None;
     let _ = find(marks, &mut |step| {
@@ -125,10 +168,32 @@ pub(crate) fn first_step(find: Finder, line: &str) -> String {
 /// solution are skipped. `None` when no technique finds anything (or the grid is
 /// solved).
 pub fn next_step(marks: &Marks, unique: bool) -> Option<Step> {
-    LADDER
-        .iter()
-        .filter(|r| unique || !r.assumes_uniqueness)
-        .find_map(|r| first(r.find, marks))
+    next_step_within(marks, unique, &mut || true).unwrap_or(None)
+}
+
+/// [`next_step`], asking `keep_going` as the long searches go (the chains, square by
+/// square): `Err(Stopped)` once it says no, whatever the rung had found so far (it
+/// might not be the rung's first step).
+pub fn next_step_within(
+    marks: &Marks,
+    unique: bool,
+    keep_going: &mut dyn FnMut() -> bool,
+) -> Result<Option<Step>, Stopped> {
+    for rung in LADDER.iter().filter(|r| unique || !r.assumes_uniqueness) {
+        let mut within = Within {
+            step: None,
+            keep_going: &mut *keep_going,
+            stopped: false,
+        };
+        let _ = (rung.find)(marks, &mut within);
+        if within.stopped {
+            return Err(Stopped);
+        }
+        if within.step.is_some() {
+            return Ok(within.step);
+        }
+    }
+    Ok(None)
 }
 
 #[cfg(test)]

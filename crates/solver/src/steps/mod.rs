@@ -28,7 +28,7 @@ pub(crate) mod uniqueness;
 pub(crate) mod units;
 pub(crate) mod wings;
 
-pub use ladder::next_step;
+pub use ladder::{next_step, next_step_within, Stopped};
 pub use marks::Marks;
 pub use path::{Path, Unrated};
 pub use step::{Difficulty, Link, Node, Step, Technique};

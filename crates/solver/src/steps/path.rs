@@ -1,8 +1,9 @@
 //! `Path`: the human solve path of a puzzle, one [`Step`] at a time, from the ladder.
 
-use super::ladder::next_step;
+use super::ladder::{next_step_within, Stopped};
 use super::marks::Marks;
 use super::step::Step;
+use crate::Observer;
 use bitdoku_core::{Grid, Puzzle};
 use core::fmt;
 
@@ -80,18 +81,52 @@ impl Path {
     pub fn is_solved(&self) -> bool {
         self.marks.is_solved()
     }
+
+    /// The next step, as [`Iterator::next`] gives it, within a budget: `observer`'s
+    /// [`Observer::keep_going`] is asked before the step and as the long searches (the
+    /// chains) go, square by square, so that a step of seconds stops within
+    /// milliseconds. `Err(Stopped)` once it says no: the path stays where it was, and
+    /// can go on with another call.
+    ///
+    /// ```
+    /// use bitdoku_core::Grid;
+    /// use bitdoku_solver::steps::{Path, Stopped};
+    /// use bitdoku_solver::Observer;
+    ///
+    /// /// Says no at once.
+    /// struct No;
+    /// impl Observer for No {
+    ///     fn keep_going(&mut self) -> bool {
+    ///         false
+    ///     }
+    /// }
+    /// let easy: Grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+    ///     .parse().unwrap();
+    /// let mut path = Path::new(&easy.into())?;
+    /// assert_eq!(path.next_within(No), Err(Stopped));
+    /// assert_eq!(path.next_within(()).unwrap().unwrap().to_string(), "Hidden Single (1.2): B2 = 6");
+    /// # Ok::<(), bitdoku_solver::steps::Unrated>(())
+    /// ```
+    pub fn next_within<O: Observer>(&mut self, mut observer: O) -> Result<Option<Step>, Stopped> {
+        if self.marks.is_solved() {
+            return Ok(None);
+        }
+        if !observer.keep_going() {
+            return Err(Stopped);
+        }
+        let step = next_step_within(&self.marks, true, &mut || observer.keep_going())?;
+        if let Some(step) = &step {
+            step.apply(&mut self.marks);
+            debug_assert!(self.marks.consistent());
+        }
+        Ok(step)
+    }
 }
 
 impl Iterator for Path {
     type Item = Step;
 
     fn next(&mut self) -> Option<Step> {
-        if self.marks.is_solved() {
-            return None;
-        }
-        let step = next_step(&self.marks, true)?;
-        step.apply(&mut self.marks);
-        debug_assert!(self.marks.consistent());
-        Some(step)
+        self.next_within(()).unwrap_or(None)
     }
 }

@@ -33,7 +33,7 @@ pub(crate) fn hidden(marks: &Marks, found: Found) -> ControlFlow<()> {
                 step.marks[d] = places;
                 step.units = 1 << u;
                 step.digits = 1 << d;
-                found(step)?;
+                found.step(step)?;
             }
         }
     }
@@ -53,7 +53,7 @@ pub(crate) fn naked(marks: &Marks, found: Found) -> ControlFlow<()> {
             step.cells = 1 << s;
             step.marks[d] = 1 << s;
             step.digits = 1 << d;
-            found(step)?;
+            found.step(step)?;
         }
     }
     ControlFlow::Continue(())

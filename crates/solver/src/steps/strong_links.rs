@@ -714,13 +714,13 @@ fn strong_links(marks: &Marks, n: usize, found: Found) -> ControlFlow<()> {
         EMPTY.with(|e| e.borrow_mut()[n - 2] = Some(*marks));
         return ControlFlow::Continue(());
     };
-    found(first.step())?;
+    found.step(first.step())?;
     // Asked for more: all of them, in order.
     let mut all = Vec::new();
     search(marks, n, ALL, |f| all.push(f));
     all.sort_unstable_by_key(|f| f.key);
     for f in all.iter().skip(1) {
-        found(f.step())?;
+        found.step(f.step())?;
     }
     ControlFlow::Continue(())
 }
@@ -922,7 +922,7 @@ mod tests {
     fn a_box_corner_with_the_digit_joins_its_column_side() {
         let marks = position(CORNER_WITH_THE_DIGIT);
         let mut all = Vec::new();
-        let _ = two_strong_links(&marks, &mut |step| {
+        let _ = two_strong_links(&marks, &mut |step: Step| {
             all.push(step.to_string());
             ControlFlow::Continue(())
         });
@@ -939,7 +939,7 @@ mod tests {
     #[test]
     fn easiest_first_then_most_removals_then_code_then_first_found() {
         let mut all = Vec::new();
-        let _ = two_strong_links(&position(TIES), &mut |step| {
+        let _ = two_strong_links(&position(TIES), &mut |step: Step| {
             all.push(step.to_string());
             ControlFlow::Continue(())
         });

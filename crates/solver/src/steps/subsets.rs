@@ -137,7 +137,7 @@ fn naked(marks: &Marks, n: u32, found: Found) -> ControlFlow<()> {
             }
             step.units = 1 << u;
             step.digits = digits;
-            found(step)
+            found.step(step)
         })?;
     }
     ControlFlow::Continue(())
@@ -197,9 +197,9 @@ fn hidden(marks: &Marks, n: u32, direct: bool, found: Found) -> ControlFlow<()> 
                 step.removes = [0; 9];
                 step = step.placing(s, d);
                 step.cells |= 1 << s;
-                found(step)
+                found.step(step)
             } else if step.removes != [0; 9] {
-                found(step)
+                found.step(step)
             } else {
                 ControlFlow::Continue(())
             }

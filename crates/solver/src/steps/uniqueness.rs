@@ -72,7 +72,7 @@ pub(crate) fn unique_loops(marks: &Marks, found: Found) -> ControlFlow<()> {
             .then(a.kind.cmp(&b.kind))
     });
     for hint in hints {
-        found(hint.step)?;
+        found.step(hint.step)?;
     }
     ControlFlow::Continue(())
 }

@@ -110,7 +110,7 @@ fn xy(marks: &Marks, xyz: bool, found: Found) -> ControlFlow<()> {
                     }
                 }
                 step.digits = p | a | b;
-                found(step)?;
+                found.step(step)?;
             }
         }
     }
@@ -335,13 +335,13 @@ fn als_wings(marks: &Marks, n: usize, found: Found) -> ControlFlow<()> {
     let Some(first) = best else {
         return ControlFlow::Continue(());
     };
-    found(step(&first))?;
+    found.step(step(&first))?;
     // Asked for more: all of them, in order (a stable sort keeps the order found).
     let mut all = Vec::new();
     search(marks, n, |w| all.push(w));
     all.sort_by_key(|w| w.key);
     for w in all.iter().skip(1) {
-        found(step(w))?;
+        found.step(step(w))?;
     }
     ControlFlow::Continue(())
 }
@@ -493,7 +493,7 @@ mod tests {
     #[test]
     fn easiest_first_then_most_removals_then_greatest_code() {
         let mut all = Vec::new();
-        let _ = wxyz_wings(&position(WXYZ_TIES), &mut |step| {
+        let _ = wxyz_wings(&position(WXYZ_TIES), &mut |step: Step| {
             all.push(step.to_string());
             ControlFlow::Continue(())
         });

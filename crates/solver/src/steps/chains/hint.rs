@@ -56,6 +56,11 @@ pub(super) trait Sink {
     fn limit(&mut self, base: f64, key: u8) -> u32;
     /// A step found (in order of discovery).
     fn offer(&mut self, ctx: &mut Ctx, offer: &Offer);
+    /// False once the search should stop (asked square by square by the top-level
+    /// searches; a nested search's sink always goes on).
+    fn keep_going(&mut self) -> bool {
+        true
+    }
 }
 
 /// The length adder of a chain of complexity `complexity`, as Sudoku Explainer sums it.
@@ -226,25 +231,47 @@ pub(super) fn step(ctx: &mut Ctx, producer: Producer, offer: &Offer, rank: Rank)
 }
 
 /// Keeps the first step in Sudoku Explainer's order.
-pub(super) struct Best {
+pub(super) struct Best<'a> {
     producer: Producer,
     rank: Option<Rank>,
     pub(super) step: Option<Step>,
     limits: Vec<(u64, u8, u32)>,
+    /// Asked whether to go on (never stops when `None`).
+    keep_going: Option<&'a mut dyn FnMut() -> bool>,
+    /// True once `keep_going` said no: the search was cut short, and `step` may not be
+    /// its first.
+    pub(super) stopped: bool,
 }
 
-impl Best {
-    pub(super) fn new(producer: Producer) -> Best {
+impl<'a> Best<'a> {
+    pub(super) fn new(producer: Producer) -> Best<'a> {
         Best {
             producer,
             rank: None,
             step: None,
             limits: Vec::new(),
+            keep_going: None,
+            stopped: false,
+        }
+    }
+
+    /// A `Best` whose search stops once `keep_going` says no.
+    pub(super) fn within(producer: Producer, keep_going: &'a mut dyn FnMut() -> bool) -> Best<'a> {
+        Best {
+            keep_going: Some(keep_going),
+            ..Best::new(producer)
         }
     }
 }
 
-impl Sink for Best {
+impl Sink for Best<'_> {
+    fn keep_going(&mut self) -> bool {
+        if let Some(keep_going) = &mut self.keep_going {
+            self.stopped = self.stopped || !keep_going();
+        }
+        !self.stopped
+    }
+
     fn limit(&mut self, base: f64, key: u8) -> u32 {
         let Some(best) = self.rank else {
             return u32::MAX;

@@ -178,8 +178,11 @@ std::thread_local! {
 }
 
 /// Runs `producer` on `marks` and hands its first step.
+/// The search asks `found` whether to go on, square by square; cut short, it hands
+/// nothing, and remembers nothing of the grid.
 fn first_step(marks: &Marks, producer: Producer, found: Found) -> ControlFlow<()> {
-    let mut best = Best::new(producer);
+    let mut keep_going = || found.keep_going();
+    let mut best = Best::within(producer, &mut keep_going);
     let mut run = |ctx: &mut Ctx| {
         ctx.nested.clear();
         ctx.memo.clear();
@@ -215,7 +218,7 @@ fn first_step(marks: &Marks, producer: Producer, found: Found) -> ControlFlow<()
                 .multiple_empty
                 .filter(|old| (0..9).all(|d| marks.places(d) & !old.places(d) == 0));
             multiple::search(marks, producer, since.as_ref(), ALL, ctx, &mut best);
-            if best.step.is_none() {
+            if best.step.is_none() && !best.stopped {
                 ctx.multiple_empty = Some(*marks);
             }
         } else if producer == Producer::NISHIO {
@@ -224,7 +227,7 @@ fn first_step(marks: &Marks, producer: Producer, found: Found) -> ControlFlow<()
             // nothing, a digit whose places are the same has no chain either.
             let digits = changed_digits(marks, ctx.nishio_empty.as_ref());
             multiple::search(marks, producer, None, digits, ctx, &mut best);
-            if best.step.is_none() {
+            if best.step.is_none() && !best.stopped {
                 ctx.nishio_empty = Some(*marks);
             }
         } else {
@@ -235,8 +238,9 @@ fn first_step(marks: &Marks, producer: Producer, found: Found) -> ControlFlow<()
         Ok(mut ctx) => run(&mut ctx),
         Err(_) => run(&mut Ctx::default()),
     });
-    match best.step {
-        Some(step) => found(step),
+    let step = best.step.take().filter(|_| !best.stopped);
+    match step {
+        Some(step) => found.step(step),
         None => ControlFlow::Continue(()),
     }
 }

@@ -169,6 +169,9 @@ pub(super) fn search(
         if grid.value(s) != 0 {
             continue;
         }
+        if !sink.keep_going() {
+            break;
+        }
         let card = grid.candidates(s).count_ones();
         if card > 2 || (card > 1 && producer.dynamic) {
             square(
