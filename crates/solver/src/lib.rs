@@ -59,7 +59,7 @@ pub mod steps;
 pub use arch::{Backend, UnknownBackend};
 pub use batch::{available_threads, count_many, solve_many, Batch, ThreadPoolError};
 pub use bitdoku_core::Puzzle;
-pub use observe::{Contradiction, Event, Observer};
+pub use observe::{Contradiction, Deadline, Event, Observer};
 pub use search::{
     search, search_observed, search_record, Options, Outcome, Stats, TIME_CHECK_GUESSES,
 };

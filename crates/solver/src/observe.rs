@@ -1,5 +1,5 @@
 //! `Observer`: a hook that sees every step the solver takes, for `explain`, `rate` and
-//! time limits.
+//! time limits; [`Deadline`] is a wall-clock budget for ratings.
 //!
 //! The search is generic over its observer. An observer with `ENABLED` true gets the
 //! step-by-step engine, which applies Norvig's rules and locked candidates one
@@ -199,7 +199,10 @@ pub trait Observer {
     }
 
     /// Asked before each guess; false stops the search (the outcome is then not
-    /// complete). For time limits.
+    /// complete). For time limits and signals. A rating, a hint or an explanation
+    /// ([`rate_with`](crate::rate::rate_with),
+    /// [`Path::next_within`](crate::steps::Path::next_within)) asks it before each step
+    /// and, in the chains, square by square.
     #[inline(always)]
     fn keep_going(&mut self) -> bool {
         true
@@ -219,6 +222,58 @@ pub trait Observer {
 
 /// The no-op observer: costs nothing.
 impl Observer for () {}
+
+/// A wall-clock budget: says no to [`Observer::keep_going`] once `limit` has passed
+/// since it was made. For ratings, hints and explanations
+/// ([`rate_with`](crate::rate::rate_with), [`Path::next_within`](crate::steps::Path::next_within)),
+/// which ask a few times per step; it reads the clock at every question, so a search,
+/// which asks before every guess, takes its wall-clock budget from
+/// [`Options::time_limit`](crate::Options::time_limit) instead (read every
+/// [`TIME_CHECK_GUESSES`](crate::TIME_CHECK_GUESSES) guesses). Not on WebAssembly
+/// without WASI, which has no clock (`std::time::Instant` panics there): the
+/// JavaScript package passes its own.
+///
+/// ```
+/// use bitdoku_core::Grid;
+/// use bitdoku_solver::{rate::rate_with, Deadline};
+/// use std::time::Duration;
+/// let easy: Grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+///     .parse().unwrap();
+/// let mut deadline = Deadline::after(Some(Duration::from_secs(60)));
+/// assert_eq!(rate_with(easy, &mut deadline)?.status(), "rated");
+/// assert!(!deadline.passed());
+/// # Ok::<(), bitdoku_solver::rate::Unrated>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Deadline {
+    at: Option<std::time::Instant>,
+    passed: bool,
+}
+
+impl Deadline {
+    /// A deadline `limit` from now; `None` never passes (and never reads the clock).
+    pub fn after(limit: Option<std::time::Duration>) -> Deadline {
+        Deadline {
+            at: limit.and_then(|l| std::time::Instant::now().checked_add(l)),
+            passed: false,
+        }
+    }
+
+    /// True once a question found the deadline passed.
+    pub fn passed(&self) -> bool {
+        self.passed
+    }
+}
+
+impl Observer for Deadline {
+    #[inline]
+    fn keep_going(&mut self) -> bool {
+        if let Some(at) = self.at {
+            self.passed = self.passed || std::time::Instant::now() >= at;
+        }
+        !self.passed
+    }
+}
 
 impl<O: Observer> Observer for &mut O {
     const ENABLED: bool = O::ENABLED;
