@@ -61,7 +61,7 @@ pub fn run(args: &Generate, threads: usize, out: &mut dyn Write) -> io::Result<u
             generate(&mut rng, &settings)
         }
     };
-    let mut progress = Progress::new(None, messages::quiet());
+    let mut progress = Progress::new(messages::quiet());
     let mut done = 0;
     let mut batch = Vec::with_capacity(ROUND as usize);
     while done < args.count {

@@ -20,7 +20,7 @@
 use crate::input::{Inputs, Source};
 use crate::messages::{self, Totals};
 use crate::output::{why, Writer};
-use crate::progress::Progress;
+use crate::progress::{self, Counts};
 use crate::signals;
 use crate::work::{work, Done, Job};
 use bitdoku_core::Record;
@@ -65,23 +65,50 @@ impl Chunk {
         }
     }
 
+    /// Reads the next chunk and counts it; false at the end of the inputs.
+    fn read_counted(&mut self, inputs: &mut Inputs, totals: &mut Totals, counts: &Counts) -> bool {
+        let more = self.read(inputs, totals);
+        counts.read(inputs.consumed(), if more { self.records.len() } else { 0 });
+        more
+    }
+
     /// Works on the chunk on this thread.
-    fn work_sequential(&mut self, job: &Job) {
+    fn work_sequential(&mut self, job: &Job, counts: &Counts) {
         let batch = bitdoku_solver::Batch::sequential(Options::default());
-        batch.map(&self.records, |r| work(r, job), &mut self.results);
+        batch.map(&self.records, |r| answer(r, job, counts), &mut self.results);
+        self.count_answers(job, counts);
     }
 
     /// Works on the chunk on the rayon pool the caller runs in: the solver's batch
     /// loop, with the CLI's work (budgets, timing, the record's status) per puzzle.
-    fn work_parallel(&mut self, job: &Job) {
+    fn work_parallel(&mut self, job: &Job, counts: &Counts) {
         let batch = bitdoku_solver::Batch::new(Options::default());
         let batch = if job.slow() {
             batch.with_task_size(1)
         } else {
             batch
         };
-        batch.map(&self.records, |r| work(r, job), &mut self.results);
+        batch.map(&self.records, |r| answer(r, job, counts), &mut self.results);
+        self.count_answers(job, counts);
     }
+
+    /// Counts the chunk's answers for the progress bar, when [`answer`] did not.
+    fn count_answers(&self, job: &Job, counts: &Counts) {
+        if !job.slow() {
+            counts.answered(self.results.len());
+        }
+    }
+}
+
+/// One record's work; a slow one (a rating) is counted for the progress bar as soon as
+/// it is done, a fast one with its chunk (an atomic add per puzzle would cost the
+/// fastest puzzles more than their work).
+fn answer(record: &Record, job: &Job, counts: &Counts) -> Done {
+    let done = work(record, job);
+    if job.slow() {
+        counts.answered(1);
+    }
+    done
 }
 
 /// Works on every record of every input, writing records to `out` and messages to
@@ -103,7 +130,8 @@ pub fn run(
         .iter()
         .map(|p| Source::size_of(p))
         .sum::<Option<u64>>();
-    let mut progress = Progress::new(total_bytes, how.quiet || how.line_buffered);
+    let progress = progress::Records::new(total_bytes, how.quiet || how.line_buffered);
+    let counts = progress.counts();
     let mut totals = Totals::default();
     let (first, max) = if how.line_buffered {
         (1, 1)
@@ -120,26 +148,25 @@ pub fn run(
             if how.line_buffered {
                 signals::waiting(true);
             }
-            let more = current.read(&mut inputs, &mut totals);
+            let more = current.read_counted(&mut inputs, &mut totals, counts);
             if how.line_buffered {
                 signals::waiting(false);
             }
             if !more {
                 break;
             }
-            current.work_sequential(job);
+            current.work_sequential(job, counts);
             write_chunk(out, &current, &inputs, writer, &mut totals)?;
             if how.line_buffered {
                 out.flush().map_err(messages::write_error)?;
             }
-            progress.update(inputs.consumed(), totals.records());
         },
         Some(pool) => {
             // Three batches in flight: `previous` is written and `next` read while the
             // pool solves `current`.
             let mut previous = Chunk::default();
             let mut next = Chunk::default();
-            let mut have_current = current.read(&mut inputs, &mut totals);
+            let mut have_current = current.read_counted(&mut inputs, &mut totals, counts);
             let mut have_previous = false;
             while have_current || have_previous {
                 // `join` runs the IO on one pool thread and offers the solving to the
@@ -156,19 +183,18 @@ pub fn run(
                             };
                             let have_next = written.is_ok()
                                 && have_current
-                                && next.read(&mut inputs, &mut totals);
+                                && next.read_counted(&mut inputs, &mut totals, counts);
                             (written, have_next)
                         },
                         || {
                             if have_current {
-                                current.work_parallel(job)
+                                current.work_parallel(job, counts)
                             }
                         },
                     )
                     .0
                 });
                 written?;
-                progress.update(inputs.consumed(), totals.records());
                 // previous <- current <- next <- (the old previous, to be refilled).
                 std::mem::swap(&mut previous, &mut current);
                 std::mem::swap(&mut current, &mut next);
