@@ -144,7 +144,9 @@ impl Story<'_> {
             }
             self.narrate(&stalled, steps)?;
         }
-        let summary = if path.is_solved() {
+        let summary = if steps == 0 && path.is_solved() {
+            "Nothing to do: every square is solved".to_string()
+        } else if path.is_solved() {
             format!(
                 "Solved in {steps} step{}: the hardest is {hardest} ({er}), level {}",
                 plural(steps as u64),

@@ -6,7 +6,7 @@
 /// What became of one puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
-    /// `solve`: solved.
+    /// `solve`: solved; `rate`, `hint`: the grid has nothing left to do.
     Solved,
     /// The puzzle has no solution (every subcommand says it with this word).
     Unsolvable,
@@ -72,6 +72,11 @@ impl Status {
         }
     }
 
+    /// The status a word names: the library's words (`Rating::status`) are these.
+    pub fn from_word(word: &str) -> Option<Status> {
+        ALL.into_iter().find(|s| s.word() == word)
+    }
+
     /// True when the record is what was asked for; any other record makes the exit
     /// status 1 (0 with `--exit-zero`).
     pub const fn is_good(self) -> bool {
@@ -105,5 +110,10 @@ mod tests {
         words.sort_unstable();
         words.dedup();
         assert_eq!(words.len(), ALL.len());
+        for s in ALL {
+            assert_eq!(Status::from_word(s.word()), Some(s));
+        }
+        assert_eq!(Status::from_word("rated"), Some(Status::Rated));
+        assert_eq!(Status::from_word("nonsense"), None);
     }
 }

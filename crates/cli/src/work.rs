@@ -194,11 +194,7 @@ fn rate(puzzle: &Puzzle) -> Done {
         Ok(rating) => Done {
             rating: Some(rating),
             solution: Some(rating.solution),
-            ..Done::new(if rating.stalled() {
-                Status::Stalled
-            } else {
-                Status::Rated
-            })
+            ..Done::new(rating_status(&rating))
         },
         Err(Unrated::NotUnique { first }) => Done {
             solution: Some(first),
@@ -206,6 +202,12 @@ fn rate(puzzle: &Puzzle) -> Done {
         },
         Err(Unrated::NoSolution) => Done::new(Status::Unsolvable),
     }
+}
+
+/// The status of a rating: the library's word (`rated`, `solved`, `stalled`), as every
+/// front end gives it.
+pub fn rating_status(rating: &Rating) -> Status {
+    Status::from_word(rating.status()).unwrap_or(Status::Invalid)
 }
 
 /// The string solver has no statistics and no budgets (they are refused for it when the
@@ -243,6 +245,22 @@ mod tests {
         }
         std::hint::black_box(x);
         assert!(thread_cpu_nanos() > before);
+    }
+
+    /// Every status word of a rating is one of the CLI's statuses (issue 36, 4: a
+    /// solved grid is `solved`, a good record).
+    #[test]
+    fn rating_words_are_statuses() {
+        let solved: Grid =
+            "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+                .parse()
+                .unwrap();
+        let rating = bitdoku_solver::rate::rate(solved).unwrap();
+        assert_eq!(rating_status(&rating), Status::Solved);
+        assert!(Status::Solved.is_good());
+        for word in ["rated", "solved", "stalled", "timed-out"] {
+            assert!(Status::from_word(word).is_some(), "{word}");
+        }
     }
 
     #[test]

@@ -414,3 +414,29 @@ fn the_contract_table_is_true() {
     }
     assert!(checked >= 11, "{checked} rows");
 }
+
+/// Issue 36, 4: a solved grid was rated `0.0/0.0/0.0 1 easy stalled` (exit 1) while
+/// `hint` said `solved`. One answer everywhere: `solved`, ER 0.0, exit 0.
+#[test]
+fn a_solved_grid_is_solved_everywhere() {
+    let out = run(&["rate", SOLVED1], "");
+    assert_eq!(stdout(&out), "0.0/0.0/0.0 1 easy solved\n");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = run(&["rate", "--format", "json", SOLVED1], "");
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(
+        (&v["status"], &v["er"], &v["steps"], &v["technique"]),
+        (&"solved".into(), &0.0.into(), &0.into(), &"solved".into())
+    );
+    assert_eq!(v["solution"], SOLVED1);
+    let out = run(&["hint", SOLVED1], "");
+    assert_eq!(stdout(&out), "<argument>:1: solved\n");
+    assert_eq!(out.status.code(), Some(0));
+    let out = run(&["explain", SOLVED1], "");
+    assert!(
+        stdout(&out).contains("Nothing to do: every square is solved."),
+        "{}",
+        stdout(&out)
+    );
+    assert_eq!(out.status.code(), Some(0));
+}
