@@ -66,11 +66,15 @@ Examples:
 Each puzzle's solve path takes, at every step, the first step of the first technique of
 Sudoku Explainer's ladder that finds one. ER is the hardest step, EP the hardest up to
 the first placement, ED the first step; the level (1 easy .. 6 extreme) is a coarse
-label of ER. A puzzle with several solutions is not rated (not-unique).
+label of ER. A puzzle with several solutions is not rated (not-unique); a grid with
+nothing left to do is solved (ER 0.0). --timeout and --cpu-timeout bound each rating:
+one that runs out says how far it got (`9.0+ timed-out after 12 steps`: ER at least
+9.0).
 
 Examples:
   bitdoku rate puzzles/norvig-examples.txt
-  bitdoku rate --format json puzzles/norvig-examples.txt")]
+  bitdoku rate --format json puzzles/norvig-examples.txt
+  bitdoku rate --timeout 10 --threads 2 puzzles/norvig-examples.txt")]
     Rate(Rate),
     /// Give the next step of each puzzle: the easiest deduction a human can make now.
     #[command(after_help = "\
@@ -183,6 +187,33 @@ pub struct Threads {
     pub threads: Option<u32>,
 }
 
+/// The time budgets, the same for every subcommand that has them (`solve`, `count`,
+/// `rate`, `hint`, `explain`).
+#[derive(Args, Debug)]
+pub struct Budget {
+    /// Give up on a puzzle after this many seconds of wall-clock time (decimals
+    /// allowed) and report it as `timed-out` (a rating then says how far it got: ER at
+    /// least). Checked every 64 guesses of a search, and at every step of a rating (in
+    /// its chains, at every square). Under load a puzzle can time out that would not
+    /// on an idle machine: see --cpu-timeout (and a search's guess budget).
+    #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
+    pub timeout: Option<std::time::Duration>,
+
+    /// Give up on a puzzle after this many seconds of its thread's CPU time and report
+    /// it as `timed-out`: unlike --timeout, time spent waiting for a CPU does not count.
+    #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
+    pub cpu_timeout: Option<std::time::Duration>,
+}
+
+/// `--max-guesses` where nothing guesses (`rate`, `hint`: a solve path is deductions
+/// only): taken, so that it is refused with the reason rather than as unknown.
+#[derive(Args, Debug)]
+pub struct NoGuesses {
+    /// Refused: a solve path makes no guesses (use --timeout or --cpu-timeout).
+    #[arg(long, value_name = "N", hide = true)]
+    pub max_guesses: Option<u64>,
+}
+
 /// What `solve`, `count` and `rate` share: how records are read, written and reported.
 #[derive(Args, Debug)]
 pub struct Records {
@@ -236,17 +267,9 @@ pub struct Search {
     #[arg(long, value_name = "N")]
     pub max_guesses: Option<u64>,
 
-    /// Give up on a puzzle after this many seconds of wall-clock time (decimals
-    /// allowed) and report it as `timed-out`. Checked every 64 guesses. Under load a
-    /// puzzle can time out that would not on an idle machine: see --cpu-timeout and
-    /// --max-guesses.
-    #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
-    pub timeout: Option<std::time::Duration>,
-
-    /// Give up on a puzzle after this many seconds of its thread's CPU time and report
-    /// it as `timed-out`: unlike --timeout, time spent waiting for a CPU does not count.
-    #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
-    pub cpu_timeout: Option<std::time::Duration>,
+    /// --timeout and --cpu-timeout.
+    #[command(flatten)]
+    pub budget: Budget,
 
     /// The machine code the solver runs on: auto (the fastest this CPU has, as
     /// measured), portable (no SIMD), avx2, avx512 (x86-64) or neon (aarch64; not
@@ -312,11 +335,20 @@ pub struct Rate {
     #[command(flatten)]
     pub records: Records,
 
+    /// --timeout and --cpu-timeout.
+    #[command(flatten)]
+    pub budget: Budget,
+
+    /// --max-guesses, refused.
+    #[command(flatten)]
+    pub no_guesses: NoGuesses,
+
     /// Output format: `line` (ER/EP/ED, the level, its label and the hardest
-    /// technique: `4.2/1.2/1.2 3 hard XY-Wing`; or the word that says why there is no
-    /// rating), `grid` (that line, then the solution as a boxed grid), `json` (JSON
-    /// Lines: er, ep, ed, technique, ep_technique, ed_technique, level, label, steps,
-    /// status, solution), `tsv` (the tag, or the puzzle, a tab and the line).
+    /// technique: `4.2/1.2/1.2 3 hard XY-Wing`; `9.0+ timed-out after 12 steps` when a
+    /// budget ran out, ER at least 9.0; or the word that says why there is no rating),
+    /// `grid` (that line, then the solution as a boxed grid), `json` (JSON Lines: er,
+    /// ep, ed, technique, ep_technique, ed_technique, level, label, steps, status,
+    /// solution), `tsv` (the tag, or the puzzle, a tab and the line).
     #[arg(short, long, value_enum, default_value_t = Format::Line)]
     pub format: Format,
 }
@@ -327,6 +359,14 @@ pub struct Hint {
     /// The puzzles.
     #[command(flatten)]
     pub puzzles: Puzzles,
+
+    /// --timeout and --cpu-timeout.
+    #[command(flatten)]
+    pub budget: Budget,
+
+    /// --max-guesses, refused.
+    #[command(flatten)]
+    pub no_guesses: NoGuesses,
 
     /// Output format: `text` (the step in words, and what it looks at) or `json` (JSON
     /// Lines: one object per puzzle with the step's technique, difficulty, placement,
@@ -345,6 +385,16 @@ pub struct Explain {
     /// The puzzles.
     #[command(flatten)]
     pub puzzles: Puzzles,
+
+    /// --timeout and --cpu-timeout.
+    #[command(flatten)]
+    pub budget: Budget,
+
+    /// Give up on the search told (a puzzle with several solutions or none, or the
+    /// rest of a path that stalls) after this many guesses, and report it as
+    /// `gave-up`. A solve path makes no guesses.
+    #[arg(long, value_name = "N")]
+    pub max_guesses: Option<u64>,
 
     /// Show at most this many steps of each puzzle (the rest are counted). Default:
     /// all, or 1000 when stdout is a terminal.

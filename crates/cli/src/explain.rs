@@ -13,6 +13,7 @@ use crate::hint::describe;
 use crate::messages::{self, plural};
 use crate::puzzles::or_stdin;
 use crate::status::Status;
+use crate::work::Allowance;
 use bitdoku_core::{Board, Candidates, Grid, Puzzle, Record, Square, PEERS};
 use bitdoku_solver::rate::{level_of, Difficulty};
 use bitdoku_solver::steps::{Path, Unrated};
@@ -23,7 +24,9 @@ use std::io::{self, IsTerminal, Write};
 /// Steps shown on a terminal without `--steps` (a search can have millions).
 const TERMINAL_STEPS: usize = 1000;
 
-/// Explains every puzzle of the inputs; the exit code.
+/// Explains every puzzle of the inputs; the exit code. A story stopped part-way (a
+/// budget ran out) keeps what was written and ends with its `end`, whose status says
+/// why (`timed-out`, `gave-up`).
 pub fn run(args: &Explain, out: &mut dyn Write) -> io::Result<u8> {
     let json = text_format(args.format, args.json) == TextFormat::Json;
     let limit = args.steps.unwrap_or(if io::stdout().is_terminal() {
@@ -51,6 +54,8 @@ pub fn run(args: &Explain, out: &mut dyn Write) -> io::Result<u8> {
             limit,
             name,
             record,
+            allowance: Allowance::new(args.budget.timeout, args.budget.cpu_timeout),
+            max_guesses: args.max_guesses,
         };
         let status = match Path::new(&puzzle) {
             Ok(path) => story.path(&puzzle, path)?,
@@ -71,6 +76,20 @@ struct Story<'a> {
     limit: usize,
     name: &'a str,
     record: &'a Record,
+    /// The time budgets, for the whole story.
+    allowance: Allowance,
+    /// The guess budget of the search told.
+    max_guesses: Option<u64>,
+}
+
+/// The record's status of a story that ended in `end` (a story told to its end is
+/// `done`, whatever the puzzle).
+fn record_status(end: Status) -> Status {
+    if end == Status::Solved {
+        Status::Done
+    } else {
+        end
+    }
 }
 
 impl Story<'_> {
@@ -109,7 +128,16 @@ impl Story<'_> {
         let solution = path.solution();
         let (mut er, mut steps) = (Difficulty(0), 0usize);
         let mut hardest = String::new();
-        for step in path.by_ref() {
+        let mut cut = None;
+        loop {
+            let step = match path.next_within(&mut self.allowance) {
+                Ok(Some(step)) => step,
+                Ok(None) => break,
+                Err(_) => {
+                    cut = Some(Status::TimedOut);
+                    break;
+                }
+            };
             steps += 1;
             if step.difficulty() > er {
                 er = step.difficulty();
@@ -129,6 +157,23 @@ impl Story<'_> {
             }
         }
         self.more(steps)?;
+        let so_far = |steps: usize| {
+            format!(
+                "{steps} step{}{}",
+                plural(steps as u64),
+                if steps == 0 {
+                    String::new()
+                } else {
+                    format!(" (the hardest {hardest}, so ER at least {er})")
+                }
+            )
+        };
+        if let Some(end) = cut {
+            let summary = format!("Timed out after {}", so_far(steps));
+            self.end(end, Some(solution), &summary)?;
+            return Ok(end);
+        }
+        let mut end = Status::Solved;
         if !path.is_solved() {
             // The ladder stalls: Norvig's search from where the techniques left it.
             let stalled = Puzzle::Candidates(path.marks().board());
@@ -142,7 +187,7 @@ impl Story<'_> {
             } else {
                 writeln!(self.out, "\n{text}:")?;
             }
-            self.narrate(&stalled, steps)?;
+            end = self.narrate(&stalled, steps)?.2;
         }
         let summary = if steps == 0 && path.is_solved() {
             "Nothing to do: every square is solved".to_string()
@@ -154,18 +199,22 @@ impl Story<'_> {
             )
         } else {
             format!(
-                "The techniques made {steps} step{} (the hardest {}) and stalled; the search \
-                 solved the rest",
+                "The techniques made {steps} step{} (the hardest {}) and stalled; {}",
                 plural(steps as u64),
                 if steps == 0 {
                     "none".to_string()
                 } else {
                     format!("{hardest}, {er}")
+                },
+                match end {
+                    Status::Solved => "the search solved the rest",
+                    Status::GaveUp => "the search gave up (--max-guesses)",
+                    _ => "the search timed out",
                 }
             )
         };
-        self.end(Some(solution), &summary)?;
-        Ok(Status::Done)
+        self.end(end, Some(solution), &summary)?;
+        Ok(record_status(end))
     }
 
     /// A puzzle with several solutions, or none: Norvig's search from the start.
@@ -180,20 +229,22 @@ impl Story<'_> {
             }
         };
         self.start(puzzle, how)?;
-        let (solution, summary) = self.narrate(puzzle, 0)?;
-        self.end(solution, &summary)?;
-        Ok(if solution.is_some() {
-            Status::Done
-        } else {
-            Status::Unsolvable
-        })
+        let (solution, summary, end) = self.narrate(puzzle, 0)?;
+        self.end(end, solution, &summary)?;
+        Ok(record_status(end))
     }
 
-    /// Narrates Norvig's search of `puzzle`, numbering steps after `before`; the first
-    /// solution and a summary.
-    fn narrate(&mut self, puzzle: &Puzzle, before: usize) -> io::Result<(Option<Grid>, String)> {
+    /// Narrates Norvig's search of `puzzle`, numbering steps after `before`, within the
+    /// budgets: the first solution, a summary and how the search ended (`solved`,
+    /// `unsolvable`, or why it stopped).
+    fn narrate(
+        &mut self,
+        puzzle: &Puzzle,
+        before: usize,
+    ) -> io::Result<(Option<Grid>, String, Status)> {
         let mut narrator = Narrator {
             out: &mut *self.out,
+            allowance: &mut self.allowance,
             json: self.json,
             limit: self.limit.saturating_sub(before),
             before,
@@ -204,8 +255,10 @@ impl Story<'_> {
             locked: 0,
             contradictions: 0,
             error: None,
+            stopped: false,
         };
-        let outcome = search_observed(puzzle, &Options::default(), &mut narrator);
+        let options = Options::default().with_max_guesses(self.max_guesses);
+        let outcome = search_observed(puzzle, &options, &mut narrator);
         if let Some(e) = narrator.error.take() {
             return Err(e);
         }
@@ -216,6 +269,12 @@ impl Story<'_> {
             narrator.locked,
             narrator.contradictions,
         );
+        let end = match outcome.solution {
+            _ if narrator.stopped => Status::TimedOut,
+            _ if !outcome.complete => Status::GaveUp,
+            Some(_) => Status::Solved,
+            None => Status::Unsolvable,
+        };
         self.more(before + steps)?;
         let count =
             |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
@@ -228,11 +287,17 @@ impl Story<'_> {
             count(outcome.stats.guesses, "guess", "guesses"),
             count(contradictions, "contradiction", "contradictions"),
         );
-        let summary = match outcome.solution {
-            Some(_) => format!("Solved in {summary}"),
-            None => format!("Unsolvable, after {summary}"),
+        let summary = match end {
+            Status::Solved => format!("Solved in {summary}"),
+            Status::Unsolvable => format!("Unsolvable, after {summary}"),
+            Status::GaveUp => format!("Gave up (--max-guesses) after {summary}"),
+            _ => format!("Timed out after {summary}"),
         };
-        Ok((outcome.solution, summary))
+        Ok((
+            outcome.solution.filter(|_| end == Status::Solved),
+            summary,
+            end,
+        ))
     }
 
     /// Says how many steps were not shown.
@@ -249,13 +314,8 @@ impl Story<'_> {
         Ok(())
     }
 
-    /// The end: the summary and the solution.
-    fn end(&mut self, solution: Option<Grid>, summary: &str) -> io::Result<()> {
-        let status = if solution.is_some() {
-            Status::Solved
-        } else {
-            Status::Unsolvable
-        };
+    /// The end: how the story ended, the summary and the solution.
+    fn end(&mut self, status: Status, solution: Option<Grid>, summary: &str) -> io::Result<()> {
         if self.json {
             write_json(
                 self.out,
@@ -282,6 +342,10 @@ fn write_json(out: &mut dyn Write, value: &Value) -> io::Result<()> {
 /// Writes each event of Norvig's search as it comes, up to `limit`; counts them all.
 struct Narrator<'a> {
     out: &'a mut dyn Write,
+    /// The story's time budgets, asked before each guess.
+    allowance: &'a mut Allowance,
+    /// True once the allowance said no.
+    stopped: bool,
     json: bool,
     limit: usize,
     /// Steps told before the search (numbering goes on from there).
@@ -340,8 +404,9 @@ impl Observer for Narrator<'_> {
     }
 
     fn keep_going(&mut self) -> bool {
-        // A closed pipe, or a signal, ends the story.
-        self.error.is_none() && !crate::signals::interrupted()
+        // A closed pipe, a budget or a signal ends the story.
+        self.stopped = self.stopped || !self.allowance.keep_going();
+        self.error.is_none() && !self.stopped && !crate::signals::interrupted()
     }
 }
 

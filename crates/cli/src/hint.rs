@@ -7,6 +7,7 @@ use crate::each::for_each_record;
 use crate::messages;
 use crate::puzzles::or_stdin;
 use crate::status::Status;
+use crate::work::Allowance;
 use bitdoku_solver::steps::{Path, Step, Unrated};
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -14,6 +15,7 @@ use std::io::{self, Write};
 /// Writes each puzzle's hint; the exit code.
 pub fn run(args: &Hint, out: &mut dyn Write) -> io::Result<u8> {
     let json = text_format(args.format, args.json) == TextFormat::Json;
+    let (timeout, cpu_timeout) = (args.budget.timeout, args.budget.cpu_timeout);
     let totals = for_each_record(&or_stdin(&args.puzzles.puzzles), |name, record| {
         let (status, step) = match &record.puzzle {
             Err(_) => (Status::Invalid, None),
@@ -21,9 +23,10 @@ pub fn run(args: &Hint, out: &mut dyn Write) -> io::Result<u8> {
                 Err(Unrated::NoSolution) => (Status::Unsolvable, None),
                 Err(Unrated::NotUnique { .. }) => (Status::NotUnique, None),
                 Ok(path) if path.is_solved() => (Status::Solved, None),
-                Ok(mut path) => match path.next() {
-                    Some(step) => (Status::Hinted, Some(step)),
-                    None => (Status::Stalled, None),
+                Ok(mut path) => match path.next_within(Allowance::new(timeout, cpu_timeout)) {
+                    Ok(Some(step)) => (Status::Hinted, Some(step)),
+                    Ok(None) => (Status::Stalled, None),
+                    Err(_) => (Status::TimedOut, None),
                 },
             },
         };
@@ -66,6 +69,7 @@ fn why(status: Status) -> &'static str {
     match status {
         Status::Unsolvable => "unsolvable: the puzzle has no solution",
         Status::NotUnique => "not-unique: the puzzle has more than one solution, so no hint",
+        Status::TimedOut => "timed-out: the budget ran out before the next step was found",
         _ => "stalled: no technique of the ladder finds a step",
     }
 }

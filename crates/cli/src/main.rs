@@ -30,7 +30,7 @@ mod status;
 mod threads;
 mod work;
 
-use args::{Cli, Command, Records, Search, SolverChoice};
+use args::{Budget, Cli, Command, NoGuesses, Records, Search, SolverChoice};
 use bitdoku_solver::Options;
 use clap::{CommandFactory, FromArgMatches};
 use messages::{EXIT_OK, EXIT_USAGE, EXIT_WRITE};
@@ -113,18 +113,31 @@ impl<W: Write> Write for Marked<W> {
 
 fn execute(cli: Cli) -> io::Result<u8> {
     match cli.command {
-        Command::Solve(a) => run(&a.records, Some(&a.search), a.format, work::Task::Solve),
+        Command::Solve(a) => run(
+            &a.records,
+            Some(&a.search),
+            &a.search.budget,
+            a.format,
+            work::Task::Solve,
+        ),
         Command::Count(a) => {
             let limit = usize::try_from(a.limit).unwrap_or(usize::MAX).max(1);
             run(
                 &a.records,
                 Some(&a.search),
+                &a.search.budget,
                 a.format,
                 work::Task::Count(limit),
             )
         }
-        Command::Rate(a) => run(&a.records, None, a.format, work::Task::Rate),
-        Command::Hint(a) => with_stdout(|out| hint::run(&a, out)),
+        Command::Rate(a) => match refuse_guesses("rate", &a.no_guesses) {
+            Some(code) => Ok(code),
+            None => run(&a.records, None, &a.budget, a.format, work::Task::Rate),
+        },
+        Command::Hint(a) => match refuse_guesses("hint", &a.no_guesses) {
+            Some(code) => Ok(code),
+            None => with_stdout(|out| hint::run(&a, out)),
+        },
         Command::Explain(a) => with_stdout(|out| explain::run(&a, out)),
         Command::Show(a) => with_stdout(|out| show::run(&a, out)),
         Command::Minimize(a) => with_stdout(|out| minimize::run(&a, out)),
@@ -148,11 +161,23 @@ fn execute(cli: Cli) -> io::Result<u8> {
     }
 }
 
+/// Refuses `--max-guesses` where nothing guesses (`rate`, `hint`): the exit code, or
+/// `None` when it was not given.
+fn refuse_guesses(subcommand: &str, no: &NoGuesses) -> Option<u8> {
+    no.max_guesses?;
+    messages::error(format_args!(
+        "{subcommand} takes no --max-guesses: a solve path is deductions only, no guesses; \
+         bound it with --timeout or --cpu-timeout"
+    ));
+    Some(EXIT_USAGE)
+}
+
 /// `solve`, `count` and `rate`: the records' pipeline. `search` is the solver and its
-/// budgets (none for `rate`, which does not search).
+/// guess budget (none for `rate`, which does not search); `budget` the time budgets.
 fn run(
     records: &Records,
     search: Option<&Search>,
+    budget: &Budget,
     format: args::Format,
     task: work::Task,
 ) -> io::Result<u8> {
@@ -161,8 +186,8 @@ fn run(
     if let Some(search) = search.filter(|_| norvig) {
         let budgets = [
             (search.max_guesses.is_some(), "--max-guesses"),
-            (search.timeout.is_some(), "--timeout"),
-            (search.cpu_timeout.is_some(), "--cpu-timeout"),
+            (budget.timeout.is_some(), "--timeout"),
+            (budget.cpu_timeout.is_some(), "--cpu-timeout"),
         ];
         if let Some((_, flag)) = budgets.iter().find(|(asked, _)| *asked) {
             messages::error(format_args!(
@@ -193,9 +218,9 @@ fn run(
         task,
         options: Options::default()
             .with_max_guesses(search.and_then(|s| s.max_guesses))
-            .with_time_limit(search.and_then(|s| s.timeout))
+            .with_time_limit(budget.timeout)
             .with_backend(backend),
-        cpu_timeout: search.and_then(|s| s.cpu_timeout),
+        cpu_timeout: budget.cpu_timeout,
         timed: records.stats,
         norvig: norvig.then(bitdoku_norvig::Norvig::new),
     };
@@ -204,7 +229,7 @@ fn run(
         task,
         stats: records.stats,
         counts_guesses: !norvig && task != work::Task::Rate,
-        timeout: search.and_then(|s| s.timeout),
+        timeout: budget.timeout,
     };
     let started = std::time::Instant::now();
     // Not locked: the chunk loop writes from a pool thread. Buffered, so the lock is

@@ -69,6 +69,19 @@ pub fn why(done: &Done, w: &Writer) -> Option<String> {
     Some(match done.status {
         Status::Unsolvable => "unsolvable: the puzzle has no solution".to_string(),
         Status::GaveUp => format!("gave up after {} guesses", done.stats.guesses),
+        Status::TimedOut if done.rating.is_some() => {
+            let r = done.rating.as_ref()?;
+            let after = format!(
+                "timed out after {} step{}, ER at least {}",
+                r.steps,
+                if r.steps == 1 { "" } else { "s" },
+                r.er
+            );
+            match w.timeout {
+                Some(t) => format!("{after} ({:.3} s)", t.as_secs_f64()),
+                None => format!("{after} (CPU time)"),
+            }
+        }
         Status::TimedOut => match w.timeout {
             Some(t) => format!(
                 "timed out after {} guesses ({:.3} s)",
@@ -142,6 +155,15 @@ impl Writer {
             }
             Task::Rate => {
                 match done.rating {
+                    // A lower bound: ER of the steps taken.
+                    Some(r) if !r.complete() => writeln!(
+                        out,
+                        "{}+ {} after {} step{}",
+                        r.er,
+                        done.status.word(),
+                        r.steps,
+                        if r.steps == 1 { "" } else { "s" }
+                    )?,
                     Some(r) => writeln!(
                         out,
                         "{}/{}/{} {} {} {}",

@@ -3,8 +3,8 @@
 
 use crate::status::Status;
 use bitdoku_core::{Grid, ParseError, Puzzle, Record};
-use bitdoku_solver::rate::{Rating, Unrated};
-use bitdoku_solver::{search_observed, Observer, Options, Stats, TIME_CHECK_GUESSES};
+use bitdoku_solver::rate::{rate_with, Rating, Unrated};
+use bitdoku_solver::{search_observed, Deadline, Observer, Options, Stats, TIME_CHECK_GUESSES};
 use std::time::{Duration, Instant};
 
 /// What to do with each puzzle.
@@ -92,23 +92,63 @@ pub fn thread_cpu_nanos() -> u128 {
     })
 }
 
-/// Stops a search once the thread's CPU-time budget is spent. The clock costs a few
-/// hundred nanoseconds to read, so it is read every [`TIME_CHECK_GUESSES`] guesses, as
-/// the library reads the wall clock for [`Options::time_limit`].
+/// Stops a search or a rating once the thread's CPU-time budget is spent. The clock
+/// costs a few hundred nanoseconds to read, so a search reads it every
+/// [`TIME_CHECK_GUESSES`] guesses, as the library reads the wall clock for
+/// [`Options::time_limit`]; a rating, which asks a few times per step, at every
+/// question.
 struct CpuDeadline {
     at: u128,
-    guesses: u64,
+    every: u64,
+    asked: u64,
     passed: bool,
+}
+
+impl CpuDeadline {
+    /// A deadline `budget` of this thread's CPU time from now, its clock read every
+    /// `every` questions.
+    fn after(budget: Duration, every: u64) -> CpuDeadline {
+        CpuDeadline {
+            at: thread_cpu_nanos() + budget.as_nanos(),
+            every,
+            asked: 0,
+            passed: false,
+        }
+    }
 }
 
 impl Observer for CpuDeadline {
     #[inline]
     fn keep_going(&mut self) -> bool {
-        self.guesses += 1;
-        if self.guesses.is_multiple_of(TIME_CHECK_GUESSES) {
+        self.asked += 1;
+        if self.asked.is_multiple_of(self.every) {
             self.passed |= thread_cpu_nanos() >= self.at;
         }
         !self.passed
+    }
+}
+
+/// What a rating, a hint or an explanation may spend: `--timeout` and `--cpu-timeout`.
+/// The observer of `rate_with` and `Path::next_within`, asked before each step and, in
+/// the chains, square by square.
+pub struct Allowance {
+    wall: Deadline,
+    cpu: Option<CpuDeadline>,
+}
+
+impl Allowance {
+    /// The budgets of one puzzle, from now.
+    pub fn new(timeout: Option<Duration>, cpu_timeout: Option<Duration>) -> Allowance {
+        Allowance {
+            wall: Deadline::after(timeout),
+            cpu: cpu_timeout.map(|t| CpuDeadline::after(t, 1)),
+        }
+    }
+}
+
+impl Observer for Allowance {
+    fn keep_going(&mut self) -> bool {
+        self.wall.keep_going() && self.cpu.as_mut().is_none_or(|c| c.keep_going())
     }
 }
 
@@ -120,7 +160,7 @@ pub fn work(record: &Record, job: &Job) -> Done {
     let start = job.timed.then(Instant::now);
     let mut done = match &record.puzzle {
         Ok(puzzle) => match job.task {
-            Task::Rate => rate(puzzle),
+            Task::Rate => rate(puzzle, job),
             _ => solve(puzzle, job),
         },
         Err(e) => Done {
@@ -149,11 +189,9 @@ fn solve(puzzle: &Puzzle, job: &Job) -> Done {
         return norvig_work(norvig, puzzle, job.task, limit);
     }
     let options = job.options.with_limit(limit);
-    let mut cpu = job.cpu_timeout.map(|t| CpuDeadline {
-        at: thread_cpu_nanos() + t.as_nanos(),
-        guesses: 0,
-        passed: false,
-    });
+    let mut cpu = job
+        .cpu_timeout
+        .map(|t| CpuDeadline::after(t, TIME_CHECK_GUESSES));
     let outcome = match &mut cpu {
         None => search_observed(puzzle, &options, ()),
         Some(deadline) => search_observed(puzzle, &options, deadline),
@@ -187,10 +225,12 @@ fn count_status(solutions: usize, limit: usize) -> Status {
     }
 }
 
-/// Rates a puzzle on Sudoku Explainer's scale (see `bitdoku_solver::rate`); a puzzle
-/// with several solutions is not rated, and its first solution is given instead.
-fn rate(puzzle: &Puzzle) -> Done {
-    match bitdoku_solver::rate::rate(puzzle) {
+/// Rates a puzzle on Sudoku Explainer's scale (see `bitdoku_solver::rate`) within the
+/// budgets; a puzzle with several solutions is not rated, and its first solution is
+/// given instead.
+fn rate(puzzle: &Puzzle, job: &Job) -> Done {
+    let allowance = Allowance::new(job.options.time_limit, job.cpu_timeout);
+    match rate_with(puzzle, allowance) {
         Ok(rating) => Done {
             rating: Some(rating),
             solution: Some(rating.solution),
@@ -204,8 +244,8 @@ fn rate(puzzle: &Puzzle) -> Done {
     }
 }
 
-/// The status of a rating: the library's word (`rated`, `solved`, `stalled`), as every
-/// front end gives it.
+/// The status of a rating: the library's word (`rated`, `solved`, `stalled`,
+/// `timed-out`), as every front end gives it.
 pub fn rating_status(rating: &Rating) -> Status {
     Status::from_word(rating.status()).unwrap_or(Status::Invalid)
 }

@@ -390,7 +390,11 @@ fn the_contract_table_is_true() {
             .map(|f| f.trim().trim_matches('`'))
             .filter(|f| !f.is_empty() && *f != "-")
             .collect();
-        let help = stdout(&run(&[sub, "-h"], "")).replace('\n', " ");
+        // Whitespace collapsed: the help wraps where its width says.
+        let help = stdout(&run(&[sub, "-h"], ""))
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
         let offered: Vec<String> = help
             .split("-f, --format <FORMAT>")
             .nth(1)
@@ -439,4 +443,81 @@ fn a_solved_grid_is_solved_everywhere() {
         stdout(&out)
     );
     assert_eq!(out.status.code(), Some(0));
+}
+
+/// A puzzle whose rating runs through the chains (8.5, region forcing chains): tens of
+/// milliseconds, so a budget of one millisecond stops it.
+const CHAINS: &str =
+    "6..3.2....5.....1..........7.26............543.........8.15........4.2........7..";
+
+/// Issue 36, 2: `rate`, `hint` and `explain` take `solve`'s time budgets, with status
+/// `timed-out`; a rating says how far it got (ER at least, the steps taken); a guess
+/// budget is refused where nothing guesses, and bounds the search `explain` tells.
+#[test]
+fn ratings_hints_and_explanations_take_the_budgets() {
+    let full = stdout(&run(&["rate", CHAINS], ""));
+    assert_eq!(full, "8.5/1.2/1.2 5 fiendish Region Forcing Chains\n");
+    for budget in [["--timeout", "0.001"], ["--cpu-timeout", "0.001"]] {
+        let out = run(&["rate", budget[0], budget[1], CHAINS], "");
+        let line = stdout(&out);
+        assert_eq!(out.status.code(), Some(1), "{budget:?}: {line}");
+        let (er, rest) = line.split_once("+ ").unwrap();
+        assert!(rest.starts_with("timed-out after "), "{line}");
+        assert!(er.parse::<f64>().unwrap() <= 8.5, "{line}");
+        assert!(stderr(&out).contains("timed out after"), "{}", stderr(&out));
+        let out = run(
+            &[
+                "rate",
+                "--exit-zero",
+                "--json",
+                budget[0],
+                budget[1],
+                CHAINS,
+            ],
+            "",
+        );
+        assert_eq!(out.status.code(), Some(0));
+        let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+        assert_eq!(v["status"], "timed-out");
+        assert!(v["er"].as_f64().unwrap() <= 8.5 && v["steps"].as_u64().unwrap() < 60);
+        assert_eq!(v["solution"].as_str().map(str::len), Some(81));
+        // The same hard puzzle as a hint: its next step is a single, found at once;
+        // with the grid the budget stopped at, it would need a chain. explain stops,
+        // and its end says so.
+        let out = run(&["explain", "--json", budget[0], budget[1], CHAINS], "");
+        assert_eq!(out.status.code(), Some(1));
+        let end: serde_json::Value =
+            serde_json::from_str(stdout(&out).lines().last().unwrap()).unwrap();
+        assert_eq!(
+            (&end["event"], &end["status"]),
+            (&"end".into(), &"timed-out".into())
+        );
+    }
+    // A generous budget changes nothing.
+    assert_eq!(
+        stdout(&run(&["rate", "--timeout", "600", CHAINS], "")),
+        full
+    );
+    // hint: a position whose next step is a chain (the rating's path up to there).
+    let out = run(&["hint", "--timeout", "0.001", "--json", CHAINS], "");
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert!(v["status"] == "hint" || v["status"] == "timed-out", "{v}");
+    // Nothing guesses in a rating or a hint: --max-guesses is refused, with the reason.
+    for sub in ["rate", "hint"] {
+        let out = run(&[sub, "--max-guesses", "10", CHAINS], "");
+        assert_eq!(out.status.code(), Some(2), "{sub}");
+        assert!(
+            stderr(&out).contains("no guesses; bound it with --timeout or --cpu-timeout"),
+            "{sub}: {}",
+            stderr(&out)
+        );
+    }
+    // explain --max-guesses bounds the search it tells (Norvig's hard1, which has many
+    // solutions: thousands of guesses to the first).
+    let hard1 = ".....6....59.....82....8....45........3........6..3.54...325..6..................";
+    let out = run(&["explain", "--json", "--max-guesses", "10", hard1], "");
+    let end: serde_json::Value =
+        serde_json::from_str(stdout(&out).lines().last().unwrap()).unwrap();
+    assert_eq!(end["status"], "gave-up", "{}", stdout(&out));
+    assert_eq!(out.status.code(), Some(1));
 }
