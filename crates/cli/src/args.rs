@@ -187,6 +187,21 @@ pub struct Threads {
     pub threads: Option<u32>,
 }
 
+/// How a run reports, the same for every subcommand that reads puzzles.
+#[derive(Args, Debug)]
+pub struct Report {
+    /// No progress bar and no per-puzzle messages on stderr (the exit status and the
+    /// output records still say what failed).
+    #[arg(short, long)]
+    pub quiet: bool,
+
+    /// Exit 0 whenever the run itself completed, whatever the puzzles' outcomes (for
+    /// Hadoop Streaming, Spark's `pipe` and other engines that fail a task on any other
+    /// status). Unreadable inputs, usage and write errors still exit non-zero.
+    #[arg(long)]
+    pub exit_zero: bool,
+}
+
 /// The time budgets, the same for every subcommand that has them (`solve`, `count`,
 /// `rate`, `hint`, `explain`).
 #[derive(Args, Debug)]
@@ -235,16 +250,9 @@ pub struct Records {
     #[arg(short, long)]
     pub stats: bool,
 
-    /// No progress bar and no per-puzzle messages on stderr (the exit status and the
-    /// output records still say what failed).
-    #[arg(short, long)]
-    pub quiet: bool,
-
-    /// Exit 0 whenever the run itself completed, whatever the puzzles' outcomes (for
-    /// Hadoop Streaming, Spark's `pipe` and other engines that fail a task on any other
-    /// status). Unreadable inputs, usage and write errors still exit non-zero.
-    #[arg(long)]
-    pub exit_zero: bool,
+    /// --quiet and --exit-zero.
+    #[command(flatten)]
+    pub report: Report,
 
     /// Answer each puzzle as soon as it is read, and flush (for a program that writes
     /// a puzzle and waits for its answer). The default when stdin is a terminal; files
@@ -360,6 +368,14 @@ pub struct Hint {
     #[command(flatten)]
     pub puzzles: Puzzles,
 
+    /// The threads.
+    #[command(flatten)]
+    pub threads: Threads,
+
+    /// --quiet and --exit-zero.
+    #[command(flatten)]
+    pub report: Report,
+
     /// --timeout and --cpu-timeout.
     #[command(flatten)]
     pub budget: Budget,
@@ -385,6 +401,10 @@ pub struct Explain {
     /// The puzzles.
     #[command(flatten)]
     pub puzzles: Puzzles,
+
+    /// --quiet and --exit-zero.
+    #[command(flatten)]
+    pub report: Report,
 
     /// --timeout and --cpu-timeout.
     #[command(flatten)]
@@ -419,10 +439,28 @@ pub struct Show {
     #[command(flatten)]
     pub puzzles: Puzzles,
 
+    /// The threads.
+    #[command(flatten)]
+    pub threads: Threads,
+
+    /// --quiet and --exit-zero.
+    #[command(flatten)]
+    pub report: Report,
+
     /// Print each candidate grid as a 729-character pencilmark line (nine characters
     /// per square, the digit where it is a candidate, `.` where not) instead.
     #[arg(long)]
     pub pencilmarks: bool,
+
+    /// Output format: `text` (a `#` line, then Norvig's candidate grid, or the
+    /// pencilmark line) or `json` (JSON Lines: file, line, tag, puzzle, status, open,
+    /// candidates: 81 strings).
+    #[arg(short, long, value_enum, default_value_t = TextFormat::Text)]
+    pub format: TextFormat,
+
+    /// The same as --format json.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
 }
 
 /// `generate` options.
@@ -501,6 +539,24 @@ pub struct Minimize {
     /// The puzzles.
     #[command(flatten)]
     pub puzzles: Puzzles,
+
+    /// The threads.
+    #[command(flatten)]
+    pub threads: Threads,
+
+    /// --quiet and --exit-zero.
+    #[command(flatten)]
+    pub report: Report,
+
+    /// Output format: `line` (the minimal puzzle, its tag after it), `grid` (a boxed
+    /// grid, a blank line after each) or `json` (JSON Lines: file, line, tag, puzzle,
+    /// status, result, givens).
+    #[arg(short, long, value_enum, default_value_t = PuzzleFormat::Line)]
+    pub format: PuzzleFormat,
+
+    /// The same as --format json.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
 }
 
 /// `canon` options.
@@ -518,6 +574,20 @@ pub struct Canon {
     /// The threads.
     #[command(flatten)]
     pub threads: Threads,
+
+    /// --quiet and --exit-zero.
+    #[command(flatten)]
+    pub report: Report,
+
+    /// Output format: `line` (the canonical form, its tag after it), `grid` (a boxed
+    /// grid, a blank line after each) or `json` (JSON Lines: file, line, tag, puzzle,
+    /// status, result, givens).
+    #[arg(short, long, value_enum, default_value_t = PuzzleFormat::Line)]
+    pub format: PuzzleFormat,
+
+    /// The same as --format json.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
 }
 
 /// `enumerate` options.
@@ -530,6 +600,21 @@ pub struct Enumerate {
     /// Print at most this many solutions of each puzzle (0 is read as 1).
     #[arg(short, long, default_value_t = 100)]
     pub limit: u64,
+
+    /// --quiet and --exit-zero.
+    #[command(flatten)]
+    pub report: Report,
+
+    /// Output format: `line` (a `#` line naming the puzzle, each solution on a line, a
+    /// `#` line with the count), `grid` (the same with each solution as a boxed grid
+    /// and a blank line) or `json` (JSON Lines: a `solution` object per solution, then
+    /// an `end` object with the status, solutions and at_least).
+    #[arg(short, long, value_enum, default_value_t = PuzzleFormat::Line)]
+    pub format: PuzzleFormat,
+
+    /// The same as --format json.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
 }
 
 /// `bench` options.
@@ -619,21 +704,35 @@ pub enum TextFormat {
     Json,
 }
 
+/// A format enum with a `json` value.
+pub trait HasJson: Copy {
+    /// The `json` value.
+    const JSON: Self;
+}
+
+impl HasJson for Format {
+    const JSON: Format = Format::Json;
+}
+
+impl HasJson for PuzzleFormat {
+    const JSON: PuzzleFormat = PuzzleFormat::Json;
+}
+
+impl HasJson for TextFormat {
+    const JSON: TextFormat = TextFormat::Json;
+}
+
 impl Records {
     /// The output format, `--json` read as `--format json`.
     pub fn format(&self, format: Format) -> Format {
-        if self.json {
-            Format::Json
-        } else {
-            format
-        }
+        with_json(format, self.json)
     }
 }
 
-/// `--json` read as `--format json`, for the text subcommands.
-pub fn text_format(format: TextFormat, json: bool) -> TextFormat {
+/// `--json` read as `--format json`, for every subcommand that has both.
+pub fn with_json<F: HasJson>(format: F, json: bool) -> F {
     if json {
-        TextFormat::Json
+        F::JSON
     } else {
         format
     }

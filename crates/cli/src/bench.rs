@@ -6,7 +6,7 @@
 //! which can take seconds per puzzle, gets one pass bounded by `--budget` seconds per
 //! file. The speed-up compares the two on exactly the puzzles the string solver reached.
 
-use crate::args::{text_format, Bench, BenchSolvers, TextFormat};
+use crate::args::{with_json, Bench, BenchSolvers, TextFormat};
 use crate::input::Inputs;
 use crate::messages::{self, Totals};
 use crate::puzzles::or_stdin;
@@ -189,7 +189,7 @@ pub fn run(args: &Bench, out: &mut dyn Write) -> io::Result<u8> {
             rows.push(r);
         }
     }
-    if text_format(args.format, args.json) == TextFormat::Json {
+    if with_json(args.format, args.json) == TextFormat::Json {
         for r in &rows {
             serde_json::to_writer(&mut *out, r).map_err(io::Error::other)?;
             writeln!(out)?;

@@ -1,47 +1,68 @@
 //! `bitdoku canon`: each puzzle's canonical form under the symmetries of Sudoku (see
-//! `bitdoku_core::canonical`), one per line with its tag kept; `--dedup` prints each
-//! form once, so a puzzle bank loses its isomorphic copies. A record that is not a
-//! puzzle (or is a pencilmark puzzle) is `invalid` (dropped with `--dedup`). Records
-//! are put into canonical form in chunks, on all threads.
+//! `bitdoku_core::canonical`), one per line with its tag kept (or a boxed grid, or a
+//! JSON object); `--dedup` prints each form once, so a puzzle bank loses its isomorphic
+//! copies. A record that is not a puzzle (or is a pencilmark puzzle) is `invalid`
+//! (dropped with `--dedup`). Records are put into canonical form a batch at a time, on
+//! the threads.
 
-use crate::args::Canon;
-use crate::each::for_each_record;
+use crate::args::{with_json, Canon};
+use crate::each::map_records;
 use crate::messages;
-use crate::output::write_with_tag;
+use crate::output::write_puzzle_record;
 use crate::puzzles::or_stdin;
 use crate::status::Status;
-use bitdoku_core::{canonical, Grid, Puzzle, Record};
-use rayon::prelude::*;
+use bitdoku_core::{canonical, Grid, Puzzle};
 use std::collections::HashSet;
 use std::io::{self, Write};
 
-/// Records put into canonical form per parallel chunk.
-const CHUNK: usize = 4096;
-
-/// Writes the canonical forms; the exit code.
+/// Writes the canonical forms (found on `threads` threads, written in input order);
+/// the exit code.
 pub fn run(args: &Canon, threads: usize, out: &mut dyn Write) -> io::Result<u8> {
-    let pool = crate::threads::pool(threads)?;
+    let format = with_json(args.format, args.json);
     let mut seen = args.dedup.then(HashSet::new);
-    let mut chunk: Vec<Record> = Vec::with_capacity(CHUNK);
     let mut read = 0u64;
-    let totals = for_each_record(&or_stdin(&args.puzzles.puzzles), |name, record| {
-        chunk.push(*record);
-        if chunk.len() == CHUNK {
-            flush(&mut chunk, &mut seen, &pool, out)?;
-        }
-        Ok(match record.puzzle {
-            Ok(Puzzle::Givens(_)) => {
-                read += 1;
-                Status::Done
-            }
-            Ok(Puzzle::Candidates(_)) => {
+    let totals = map_records(
+        &or_stdin(&args.puzzles.puzzles),
+        threads,
+        |record| match &record.puzzle {
+            Ok(Puzzle::Givens(grid)) => (Status::Done, Some(canonical(grid))),
+            _ => (Status::Invalid, None),
+        },
+        |name, record, status, form: Option<Grid>| {
+            if let Ok(Puzzle::Candidates(_)) = record.puzzle {
                 messages::record(name, record.line, 0, messages::GIVENS_ONLY);
-                Status::Invalid
             }
-            Err(_) => Status::Invalid,
-        })
-    })?;
-    flush(&mut chunk, &mut seen, &pool, out)?;
+            match (form, seen.as_mut()) {
+                (None, Some(_)) => {}
+                (Some(form), Some(seen)) => {
+                    read += 1;
+                    if seen.insert(form) {
+                        write_puzzle_record(
+                            out,
+                            format,
+                            name,
+                            record,
+                            status,
+                            Some(&form),
+                            "canonical",
+                        )?;
+                    }
+                }
+                (form, None) => {
+                    write_puzzle_record(
+                        out,
+                        format,
+                        name,
+                        record,
+                        status,
+                        form.as_ref(),
+                        "canonical",
+                    )?;
+                }
+            }
+            Ok(status)
+        },
+    )?;
     if let Some(seen) = seen {
         let dropped = read - seen.len() as u64;
         messages::note(format_args!(
@@ -49,37 +70,5 @@ pub fn run(args: &Canon, threads: usize, out: &mut dyn Write) -> io::Result<u8> 
             seen.len()
         ));
     }
-    Ok(messages::exit_code(&totals, false))
-}
-
-/// The forms of a chunk of records, written in order (once each with `seen`); a record
-/// that is not a puzzle of givens is `invalid` (and dropped with `seen`).
-fn flush(
-    chunk: &mut Vec<Record>,
-    seen: &mut Option<HashSet<Grid>>,
-    pool: &rayon::ThreadPool,
-    out: &mut dyn Write,
-) -> io::Result<()> {
-    let forms: Vec<Option<Grid>> = pool.install(|| {
-        chunk
-            .par_iter()
-            .map(|r| match &r.puzzle {
-                Ok(Puzzle::Givens(grid)) => Some(canonical(grid)),
-                _ => None,
-            })
-            .collect()
-    });
-    for (record, form) in chunk.iter().zip(forms) {
-        match (form, seen.as_mut()) {
-            (None, None) => write_with_tag(out, Status::Invalid.word().as_bytes(), record)?,
-            (None, Some(_)) => {}
-            (Some(form), seen) => {
-                if seen.is_none_or(|s| s.insert(form)) {
-                    write_with_tag(out, &form.to_line(), record)?;
-                }
-            }
-        }
-    }
-    chunk.clear();
-    Ok(())
+    Ok(messages::exit_code(&totals, args.report.exit_zero))
 }

@@ -1,14 +1,19 @@
-//! The record loop of the subcommands that handle one puzzle at a time (`hint`,
-//! `explain`, `show`, `minimize`, `canon`, `enumerate`): every record of every input in
-//! order, through the one input loop ([`Inputs`]), each one's [`Status`] counted in the
-//! run's [`Totals`], and the run stopped at a record boundary by a signal. The exit
-//! status then comes from [`messages::exit_code`], as for `solve`.
+//! The record loops of the subcommands other than `solve`, `count` and `rate`: every
+//! record of every input in order, through the one input loop ([`Inputs`]), each one's
+//! [`Status`] counted in the run's [`Totals`], and the run stopped at a record boundary
+//! by a signal. The exit status then comes from [`messages::exit_code`], as for `solve`.
+//!
+//! - [`for_each_record`]: one record at a time, on the calling thread, for the tools
+//!   that write as they go (`explain`, `enumerate`).
+//! - [`map_records`]: the work of a batch of records on the threads, then each
+//!   record written in order (`hint`, `show`, `minimize`, `canon`).
 
 use crate::input::Inputs;
 use crate::messages::{self, Totals};
 use crate::signals;
 use crate::status::Status;
 use bitdoku_core::Record;
+use bitdoku_solver::{Batch, Options};
 use std::io;
 
 /// Records read at a time.
@@ -28,13 +33,57 @@ pub fn for_each_record(
     while let Some(file) = inputs.next_batch(&mut records, &mut totals) {
         let name = inputs.name(file).to_string();
         for record in &records {
-            if let Err(e) = &record.puzzle {
-                messages::record(&name, e.position.line, e.position.column, e.kind);
-            }
+            report_invalid(&name, record);
             let status = each(&name, record)?;
             totals.add(status, 0, 0.0);
             signals::written(1, &name, record.line);
         }
     }
     Ok(totals)
+}
+
+/// Calls `work(record)` on every record of `args`, a batch at a time on `threads`
+/// threads (one record per task: a hint can take a second), then `write(name, record,
+/// result)` on each in input order, as [`for_each_record`] calls `each`.
+pub fn map_records<T: Send>(
+    args: &[String],
+    threads: usize,
+    work: impl Fn(&Record) -> (Status, T) + Sync,
+    mut write: impl FnMut(&str, &Record, Status, T) -> io::Result<Status>,
+) -> io::Result<Totals> {
+    signals::watch();
+    let pool = if threads > 1 {
+        Some(crate::threads::pool(threads)?)
+    } else {
+        None
+    };
+    let mut totals = Totals::default();
+    let mut inputs = Inputs::new(args, BATCH, BATCH);
+    let mut records = Vec::new();
+    let mut results = Vec::new();
+    while let Some(file) = inputs.next_batch(&mut records, &mut totals) {
+        match &pool {
+            Some(pool) => pool.install(|| {
+                Batch::new(Options::default())
+                    .with_task_size(1)
+                    .map(&records, &work, &mut results)
+            }),
+            None => Batch::sequential(Options::default()).map(&records, &work, &mut results),
+        }
+        let name = inputs.name(file).to_string();
+        for (record, (status, result)) in records.iter().zip(results.drain(..)) {
+            report_invalid(&name, record);
+            let status = write(&name, record, status, result)?;
+            totals.add(status, 0, 0.0);
+            signals::written(1, &name, record.line);
+        }
+    }
+    Ok(totals)
+}
+
+/// The message of a record that is not a puzzle, at its `file:line:col`.
+fn report_invalid(name: &str, record: &Record) {
+    if let Err(e) = &record.puzzle {
+        messages::record(name, e.position.line, e.position.column, e.kind);
+    }
 }

@@ -1,35 +1,56 @@
-//! `bitdoku enumerate`: each solution of each puzzle, up to `--limit`, one per line,
-//! written as the search finds it (so memory stays flat however many there are), between
-//! a `#` line naming the puzzle and a `#` line with the count (so the output reads back
-//! as puzzles). A signal stops the search; the solutions written so far stay.
+//! `bitdoku enumerate`: each solution of each puzzle, up to `--limit`, written as the
+//! search finds it (so memory stays flat however many there are). Line format: one
+//! solution per line between a `#` line naming the puzzle and a `#` line with the count
+//! (so the output reads back as puzzles); grid: the same with boxed grids; JSON: a
+//! `solution` object per solution, then an `end` object. A signal stops the search;
+//! the solutions written so far stay, and the puzzle's last line says `interrupted`.
 
-use crate::args::Enumerate;
+use crate::args::{with_json, Enumerate, Format, PuzzleFormat};
 use crate::each::for_each_record;
 use crate::messages;
+use crate::output::write_grid;
 use crate::puzzles::or_stdin;
 use crate::signals;
 use crate::status::Status;
-use bitdoku_core::Grid;
+use bitdoku_core::{Grid, Record};
 use bitdoku_solver::enumerate::enumerate_until;
+use serde_json::json;
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 
 /// Writes each puzzle's solutions; the exit code (1 if a puzzle has none).
 pub fn run(args: &Enumerate, out: &mut dyn Write) -> io::Result<u8> {
     let limit = usize::try_from(args.limit).unwrap_or(usize::MAX).max(1);
+    let format = with_json(args.format, args.json);
     let totals = for_each_record(&or_stdin(&args.puzzles.puzzles), |name, record| {
         let line = record.line;
         let Ok(puzzle) = &record.puzzle else {
-            writeln!(out, "# {name}:{line}: {}", Status::Invalid.word())?;
+            match format {
+                PuzzleFormat::Json => write_json(
+                    out,
+                    json!({"event": "invalid", "file": name, "line": line,
+                           "status": Status::Invalid.word()}),
+                )?,
+                _ => writeln!(out, "# {name}:{line}: {}", Status::Invalid.word())?,
+            }
             return Ok(Status::Invalid);
         };
-        writeln!(out, "# {name}:{line}")?;
+        if format != PuzzleFormat::Json {
+            writeln!(out, "# {name}:{line}")?;
+        }
         let mut written = 0usize;
         let mut error = None;
-        let mut solution_line = [b'\n'; 82];
         enumerate_until(puzzle, limit, |s: &Grid| {
-            solution_line[..81].copy_from_slice(&s.to_line());
-            if let Err(e) = out.write_all(&solution_line) {
+            let wrote = match format {
+                PuzzleFormat::Line => write_grid(out, s, Format::Line),
+                PuzzleFormat::Grid => write_grid(out, s, Format::Grid),
+                PuzzleFormat::Json => write_json(
+                    out,
+                    json!({"event": "solution", "file": name, "line": line,
+                           "index": written + 1, "solution": s.to_string()}),
+                ),
+            };
+            if let Err(e) = wrote {
                 error = Some(e);
                 return ControlFlow::Break(());
             }
@@ -43,26 +64,70 @@ pub fn run(args: &Enumerate, out: &mut dyn Write) -> io::Result<u8> {
         if let Some(e) = error {
             return Err(e);
         }
-        if signals::interrupted() {
-            writeln!(
-                out,
-                "# {name}:{line}: {written} solutions so far (interrupted)"
-            )?;
-            return Ok(Status::Done);
-        }
-        let more = if written >= limit { "+" } else { "" };
-        let word = if written == 1 {
-            "solution"
-        } else {
-            "solutions"
-        };
-        writeln!(out, "# {name}:{line}: {written}{more} {word}")?;
-        Ok(if written == 0 {
+        let interrupted = signals::interrupted();
+        let status = if written == 0 && !interrupted {
             messages::record(name, line, 0, "unsolvable");
             Status::Unsolvable
         } else {
             Status::Done
-        })
+        };
+        end(
+            out,
+            format,
+            name,
+            record,
+            status,
+            written,
+            interrupted,
+            written >= limit,
+        )?;
+        Ok(status)
     })?;
-    Ok(messages::exit_code(&totals, false))
+    Ok(messages::exit_code(&totals, args.report.exit_zero))
+}
+
+/// A puzzle's last line: how many solutions, `+` when the limit stopped the search,
+/// `interrupted` when a signal did.
+#[allow(clippy::too_many_arguments)]
+fn end(
+    out: &mut dyn Write,
+    format: PuzzleFormat,
+    name: &str,
+    record: &Record,
+    status: Status,
+    written: usize,
+    interrupted: bool,
+    at_limit: bool,
+) -> io::Result<()> {
+    let line = record.line;
+    if format == PuzzleFormat::Json {
+        let mut object = json!({
+            "event": "end", "file": name, "line": line,
+            "puzzle": record.puzzle.as_ref().ok().map(ToString::to_string),
+            "status": status.word(), "solutions": written,
+            "at_least": at_limit || interrupted,
+        });
+        if let Some(tag) = record.tag() {
+            object["tag"] = tag.into();
+        }
+        return write_json(out, object);
+    }
+    if interrupted {
+        return writeln!(
+            out,
+            "# {name}:{line}: {written} solutions so far (interrupted)"
+        );
+    }
+    let more = if at_limit { "+" } else { "" };
+    let word = if written == 1 {
+        "solution"
+    } else {
+        "solutions"
+    };
+    writeln!(out, "# {name}:{line}: {written}{more} {word}")
+}
+
+fn write_json(out: &mut dyn Write, value: serde_json::Value) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, &value).map_err(io::Error::other)?;
+    out.write_all(b"\n")
 }

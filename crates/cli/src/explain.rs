@@ -7,7 +7,7 @@
 //!   step-by-step engine's events as they happen (the same search as `solve`, so the
 //!   same first solution), in constant memory however many steps.
 
-use crate::args::{text_format, Explain, TextFormat};
+use crate::args::{with_json, Explain, TextFormat};
 use crate::each::for_each_record;
 use crate::hint::describe;
 use crate::messages::{self, plural};
@@ -28,7 +28,7 @@ const TERMINAL_STEPS: usize = 1000;
 /// budget ran out) keeps what was written and ends with its `end`, whose status says
 /// why (`timed-out`, `gave-up`).
 pub fn run(args: &Explain, out: &mut dyn Write) -> io::Result<u8> {
-    let json = text_format(args.format, args.json) == TextFormat::Json;
+    let json = with_json(args.format, args.json) == TextFormat::Json;
     let limit = args.steps.unwrap_or(if io::stdout().is_terminal() {
         TERMINAL_STEPS
     } else {
@@ -66,7 +66,7 @@ pub fn run(args: &Explain, out: &mut dyn Write) -> io::Result<u8> {
         }
         Ok(status)
     })?;
-    Ok(messages::exit_code(&totals, false))
+    Ok(messages::exit_code(&totals, args.report.exit_zero))
 }
 
 /// One puzzle's explanation.

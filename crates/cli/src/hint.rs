@@ -2,8 +2,8 @@
 //! Sudoku Explainer's ladder: the easiest deduction a human can make from where the
 //! puzzle stands, with what it looks at and what it changes.
 
-use crate::args::{text_format, Hint, TextFormat};
-use crate::each::for_each_record;
+use crate::args::{with_json, Hint, TextFormat};
+use crate::each::map_records;
 use crate::messages;
 use crate::puzzles::or_stdin;
 use crate::status::Status;
@@ -12,12 +12,15 @@ use bitdoku_solver::steps::{Path, Step, Unrated};
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-/// Writes each puzzle's hint; the exit code.
-pub fn run(args: &Hint, out: &mut dyn Write) -> io::Result<u8> {
-    let json = text_format(args.format, args.json) == TextFormat::Json;
+/// Writes each puzzle's hint; the exit code. Hints are found on `threads` threads and
+/// written in input order.
+pub fn run(args: &Hint, threads: usize, out: &mut dyn Write) -> io::Result<u8> {
+    let json = with_json(args.format, args.json) == TextFormat::Json;
     let (timeout, cpu_timeout) = (args.budget.timeout, args.budget.cpu_timeout);
-    let totals = for_each_record(&or_stdin(&args.puzzles.puzzles), |name, record| {
-        let (status, step) = match &record.puzzle {
+    let totals = map_records(
+        &or_stdin(&args.puzzles.puzzles),
+        threads,
+        |record| match &record.puzzle {
             Err(_) => (Status::Invalid, None),
             Ok(puzzle) => match Path::new(puzzle) {
                 Err(Unrated::NoSolution) => (Status::Unsolvable, None),
@@ -29,39 +32,37 @@ pub fn run(args: &Hint, out: &mut dyn Write) -> io::Result<u8> {
                     Err(_) => (Status::TimedOut, None),
                 },
             },
-        };
-        if !status.is_good() && status != Status::Invalid && status != Status::Solved {
-            messages::record(name, record.line, 0, why(status));
-        }
-        if json {
-            let mut object = serde_json::json!({
-                "file": name,
-                "line": record.line,
-                "puzzle": record.puzzle.as_ref().ok().map(ToString::to_string),
-                "status": status.word(),
-            });
-            // As in the other records: a tag and a hint only when there is one.
-            if let Some(tag) = record.tag() {
-                object["tag"] = tag.into();
+        },
+        |name, record, status, step| {
+            if !status.is_good() && status != Status::Invalid {
+                messages::record(name, record.line, 0, why(status));
             }
-            if let Some(step) = &step {
-                object["hint"] = serde_json::to_value(step).map_err(io::Error::other)?;
+            if json {
+                let mut object = serde_json::json!({
+                    "file": name,
+                    "line": record.line,
+                    "puzzle": record.puzzle.as_ref().ok().map(ToString::to_string),
+                    "status": status.word(),
+                });
+                // As in the other records: a tag and a hint only when there is one.
+                if let Some(tag) = record.tag() {
+                    object["tag"] = tag.into();
+                }
+                if let Some(step) = &step {
+                    object["hint"] = serde_json::to_value(step).map_err(io::Error::other)?;
+                }
+                serde_json::to_writer(&mut *out, &object).map_err(io::Error::other)?;
+                writeln!(out)?;
+            } else {
+                match &step {
+                    Some(step) => write!(out, "{name}:{}: {}", record.line, describe(step))?,
+                    None => writeln!(out, "{name}:{}: {}", record.line, status.word())?,
+                }
             }
-            serde_json::to_writer(&mut *out, &object).map_err(io::Error::other)?;
-            writeln!(out)?;
-        } else {
-            match &step {
-                Some(step) => write!(out, "{name}:{}: {}", record.line, describe(step))?,
-                None => writeln!(out, "{name}:{}: {}", record.line, status.word())?,
-            }
-        }
-        Ok(if status == Status::Solved {
-            Status::Done
-        } else {
-            status
-        })
-    })?;
-    Ok(messages::exit_code(&totals, false))
+            Ok(status)
+        },
+    )?;
+    Ok(messages::exit_code(&totals, args.report.exit_zero))
 }
 
 /// Why a puzzle has no hint, in words.

@@ -30,7 +30,7 @@ mod status;
 mod threads;
 mod work;
 
-use args::{Budget, Cli, Command, NoGuesses, Records, Search, SolverChoice};
+use args::{Budget, Cli, Command, NoGuesses, Records, Report, Search, SolverChoice};
 use bitdoku_solver::Options;
 use clap::{CommandFactory, FromArgMatches};
 use messages::{EXIT_OK, EXIT_USAGE, EXIT_WRITE};
@@ -136,14 +136,33 @@ fn execute(cli: Cli) -> io::Result<u8> {
         },
         Command::Hint(a) => match refuse_guesses("hint", &a.no_guesses) {
             Some(code) => Ok(code),
-            None => with_stdout(|out| hint::run(&a, out)),
+            None => {
+                report(&a.report);
+                let threads = threads::clamp(a.threads.threads);
+                with_stdout(|out| hint::run(&a, threads, out))
+            }
         },
-        Command::Explain(a) => with_stdout(|out| explain::run(&a, out)),
-        Command::Show(a) => with_stdout(|out| show::run(&a, out)),
-        Command::Minimize(a) => with_stdout(|out| minimize::run(&a, out)),
-        Command::Enumerate(a) => with_stdout(|out| enumerate::run(&a, out)),
+        Command::Explain(a) => {
+            report(&a.report);
+            with_stdout(|out| explain::run(&a, out))
+        }
+        Command::Show(a) => {
+            report(&a.report);
+            let threads = threads::clamp(a.threads.threads);
+            with_stdout(|out| show::run(&a, threads, out))
+        }
+        Command::Minimize(a) => {
+            report(&a.report);
+            let threads = threads::clamp(a.threads.threads);
+            with_stdout(|out| minimize::run(&a, threads, out))
+        }
+        Command::Enumerate(a) => {
+            report(&a.report);
+            with_stdout(|out| enumerate::run(&a, out))
+        }
         Command::Bench(a) => with_stdout(|out| bench::run(&a, out)),
         Command::Canon(a) => {
+            report(&a.report);
             let threads = threads::clamp(a.threads.threads);
             with_stdout(|out| canon::run(&a, threads, out))
         }
@@ -159,6 +178,11 @@ fn execute(cli: Cli) -> io::Result<u8> {
             with_stdout(|out| out.write_all(&script).map(|()| EXIT_OK))
         }
     }
+}
+
+/// `--quiet` for the rest of the run.
+fn report(report: &Report) {
+    messages::set_quiet(report.quiet);
 }
 
 /// Refuses `--max-guesses` where nothing guesses (`rate`, `hint`): the exit code, or
@@ -181,7 +205,7 @@ fn run(
     format: args::Format,
     task: work::Task,
 ) -> io::Result<u8> {
-    messages::set_quiet(records.quiet);
+    report(&records.report);
     let norvig = search.is_some_and(|s| s.solver == SolverChoice::Norvig);
     if let Some(search) = search.filter(|_| norvig) {
         let budgets = [
@@ -212,7 +236,7 @@ fn run(
         threads: threads::clamp(records.threads.threads),
         line_buffered: records.line_buffered
             || (inputs.iter().any(|i| i == "-") && io::stdin().is_terminal()),
-        quiet: records.quiet,
+        quiet: records.report.quiet,
     };
     let job = work::Job {
         task,
@@ -238,7 +262,7 @@ fn run(
     let totals = pipeline::run(&inputs, &job, &writer, &how, &mut out)?;
     out.flush().map_err(messages::write_error)?;
     if signals::interrupted() {
-        return Ok(messages::exit_code(&totals, records.exit_zero));
+        return Ok(messages::exit_code(&totals, records.report.exit_zero));
     }
     if let work::Task::Count(limit) = task {
         messages::count_summary(&totals, limit);
@@ -265,5 +289,5 @@ fn run(
             },
         );
     }
-    Ok(messages::exit_code(&totals, records.exit_zero))
+    Ok(messages::exit_code(&totals, records.report.exit_zero))
 }

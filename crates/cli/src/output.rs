@@ -1,7 +1,7 @@
 //! Output records: one per puzzle, in the format asked for. What a record says comes
 //! from its [`Done`]; the words from its [`Status`].
 
-use crate::args::Format;
+use crate::args::{Format, PuzzleFormat};
 use crate::status::Status;
 use crate::work::{Done, Task};
 use bitdoku_core::{Grid, Record};
@@ -253,6 +253,44 @@ impl Writer {
         };
         serde_json::to_writer(&mut *out, &json).map_err(io::Error::other)?;
         out.write_all(b"\n")
+    }
+}
+
+/// The record of a puzzle tool that turns each puzzle into another (`minimize`,
+/// `canon`): the result (`None`: there is none, and `status` says why) as a line with
+/// the record's tag after it, as a boxed grid and a blank line, or as a JSON object
+/// with the input's fields and the result under `field` with its count of givens.
+pub fn write_puzzle_record(
+    out: &mut dyn Write,
+    format: PuzzleFormat,
+    name: &str,
+    record: &Record,
+    status: Status,
+    result: Option<&Grid>,
+    field: &str,
+) -> io::Result<()> {
+    match (format, result) {
+        (PuzzleFormat::Line, Some(grid)) => write_with_tag(out, &grid.to_line(), record),
+        (PuzzleFormat::Line, None) => write_with_tag(out, status.word().as_bytes(), record),
+        (PuzzleFormat::Grid, Some(grid)) => write_grid(out, grid, Format::Grid),
+        (PuzzleFormat::Grid, None) => writeln!(out, "{}\n", status.word()),
+        (PuzzleFormat::Json, _) => {
+            let mut object = serde_json::json!({
+                "file": name,
+                "line": record.line,
+                "puzzle": record.puzzle.as_ref().ok().map(ToString::to_string),
+                "status": status.word(),
+            });
+            if let Some(tag) = record.tag() {
+                object["tag"] = tag.into();
+            }
+            if let Some(grid) = result {
+                object[field] = grid.to_string().into();
+                object["givens"] = grid.givens().into();
+            }
+            serde_json::to_writer(&mut *out, &object).map_err(io::Error::other)?;
+            out.write_all(b"\n")
+        }
     }
 }
 

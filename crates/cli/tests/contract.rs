@@ -381,6 +381,7 @@ fn the_contract_table_is_true() {
         "/../../docs/contract.md"
     ))
     .unwrap();
+    let table = table.split("## Options").next().unwrap();
     let mut checked = 0;
     for row in table.lines().filter(|l| l.starts_with("| `bitdoku ")) {
         let cells: Vec<&str> = row.split('|').map(str::trim).collect();
@@ -520,4 +521,158 @@ fn ratings_hints_and_explanations_take_the_budgets() {
         serde_json::from_str(stdout(&out).lines().last().unwrap()).unwrap();
     assert_eq!(end["status"], "gave-up", "{}", stdout(&out));
     assert_eq!(out.status.code(), Some(1));
+}
+
+/// Issue 36, 7: the options every subcommand that reads puzzles shares, with the same
+/// meaning: `-q` (no per-puzzle messages), `--exit-zero` (the puzzles' outcomes stay
+/// out of the exit status), `--format json` where records are printed, `-j` where
+/// puzzles are worked on one by one (the same output at any thread count).
+#[test]
+fn the_puzzle_tools_share_their_options() {
+    let none = format!("12345678.........9{}", ".".repeat(63));
+    let input = format!("{GRID1} one\n{none}\n12x\n{TWO}\n");
+    for sub in ["hint", "explain", "show", "minimize", "canon", "enumerate"] {
+        let plain = run(&[sub], &input);
+        assert_eq!(plain.status.code(), Some(1), "{sub}");
+        assert!(!stderr(&plain).is_empty(), "{sub}");
+        let quiet = run(&[sub, "-q", "--exit-zero"], &input);
+        assert_eq!(quiet.status.code(), Some(0), "{sub}: {}", stderr(&quiet));
+        assert_eq!(stderr(&quiet), "", "{sub}");
+        assert_eq!(stdout(&quiet), stdout(&plain), "{sub}");
+        let json = run(&[sub, "--format", "json", "-q"], &input);
+        let objects: Vec<serde_json::Value> = stdout(&json)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{sub}: {e}: {l}")))
+            .collect();
+        let statuses: Vec<&str> = objects
+            .iter()
+            .filter_map(|o| o["status"].as_str())
+            .collect();
+        assert!(statuses.contains(&"invalid"), "{sub}: {statuses:?}");
+        assert_eq!(
+            stdout(&run(&[sub, "--json", "-q"], &input)),
+            stdout(&json),
+            "{sub}"
+        );
+    }
+    for sub in ["hint", "show", "minimize", "canon"] {
+        let one = run(&[sub, "-j", "1"], &input.repeat(50));
+        let two = run(&[sub, "-j", "2"], &input.repeat(50));
+        assert_eq!(stdout(&one), stdout(&two), "{sub}");
+        assert_eq!(one.status.code(), two.status.code(), "{sub}");
+    }
+    // The puzzle tools' JSON: the result beside the input, and its tag.
+    let out = run(&["minimize", "--json", &format!("{GRID1} one")], "");
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(
+        (&v["minimal"], &v["tag"], &v["givens"]),
+        (&GRID1.into(), &"one".into(), &17.into())
+    );
+    let out = run(&["canon", "--json", GRID1], "");
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["canonical"].as_str().map(str::len), Some(81));
+    let out = run(&["enumerate", "--json", TWO], "");
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["event"], "solution");
+    assert_eq!(
+        (
+            &lines[2]["event"],
+            &lines[2]["solutions"],
+            &lines[2]["at_least"]
+        ),
+        (&"end".into(), &2.into(), &false.into())
+    );
+    let out = run(&["show", "--json", GRID1], "");
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["candidates"].as_array().map(Vec::len), Some(81));
+}
+
+/// Issue 36, 7: docs/contract.md's options table is what each subcommand accepts: `yes`
+/// in its help, `no` unknown to it, `refused` taken and refused with a reason (exit 2).
+#[test]
+fn the_options_table_is_true() {
+    let doc = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/contract.md"
+    ))
+    .unwrap();
+    let section = doc.split("## Options").nth(1).unwrap();
+    let table: Vec<&str> = section
+        .lines()
+        .skip_while(|l| !l.starts_with('|'))
+        .take_while(|l| l.starts_with('|'))
+        .collect();
+    let header: Vec<&str> = table[0].split('|').map(str::trim).collect();
+    assert_eq!(
+        header[2..7],
+        [
+            "`-q`, `--exit-zero`",
+            "`--format json`, `--json`",
+            "`-j`, `--threads`",
+            "`--timeout`, `--cpu-timeout`",
+            "`--max-guesses`"
+        ]
+    );
+    let flags: [&[&str]; 5] = [
+        &["-q, --quiet", "--exit-zero"],
+        &["--json", "json"],
+        &["-j, --threads"],
+        &["--timeout", "--cpu-timeout"],
+        &["--max-guesses"],
+    ];
+    let mut checked = 0;
+    for row in table.iter().filter(|l| l.starts_with("| `bitdoku ")) {
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        let sub = cells[1].trim_matches('`').trim_start_matches("bitdoku ");
+        let help = stdout(&run(&[sub, "-h"], ""));
+        for (cell, flags) in cells[2..7].iter().zip(flags) {
+            for flag in flags {
+                assert_eq!(
+                    help.contains(flag),
+                    *cell == "yes",
+                    "{sub} {flag}: the table says {cell}"
+                );
+            }
+            let first = flags[0].split(", ").last().unwrap();
+            let value = match first {
+                "--json" | "--exit-zero" | "-q" => None,
+                "--quiet" => None,
+                _ => Some("1"),
+            };
+            let mut args = vec![sub, first];
+            args.extend(value);
+            args.push(GRID1);
+            let out = run(&args, "");
+            match *cell {
+                "yes" => assert_ne!(
+                    out.status.code(),
+                    Some(2),
+                    "{sub} {first}: {}",
+                    stderr(&out)
+                ),
+                "refused" => {
+                    assert_eq!(out.status.code(), Some(2), "{sub} {first}");
+                    assert!(
+                        stderr(&out).contains("bound it with"),
+                        "{sub}: {}",
+                        stderr(&out)
+                    );
+                }
+                _ => {
+                    assert_eq!(out.status.code(), Some(2), "{sub} {first}");
+                    assert!(
+                        stderr(&out).contains("unexpected argument"),
+                        "{sub}: {}",
+                        stderr(&out)
+                    );
+                }
+            }
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 9);
 }
