@@ -69,7 +69,7 @@ the first placement, ED the first step; the level (1 easy .. 6 extreme) is a coa
 label of ER. A puzzle with several solutions is not rated (not-unique); a grid with
 nothing left to do is solved (ER 0.0). --timeout and --cpu-timeout bound each rating:
 one that runs out says how far it got (`9.0+ timed-out after 12 steps`: ER at least
-9.0).
+9.0). A signal ends the run within a second, after a whole record.
 
 Examples:
   bitdoku rate puzzles/norvig-examples.txt

@@ -21,7 +21,8 @@ const BATCH: usize = 1024;
 
 /// Calls `each(name, record)` on every record of `args` in order: a record that is not
 /// a puzzle is reported at its `file:line:col` first (the tool then writes its
-/// `invalid` record). Returns the run's totals.
+/// `invalid` record). A signal ends the loop before the next record. Returns the run's
+/// totals.
 pub fn for_each_record(
     args: &[String],
     mut each: impl FnMut(&str, &Record) -> io::Result<Status>,
@@ -33,6 +34,9 @@ pub fn for_each_record(
     while let Some(file) = inputs.next_batch(&mut records, &mut totals) {
         let name = inputs.name(file).to_string();
         for record in &records {
+            if signals::interrupted() {
+                return Ok(totals);
+            }
             report_invalid(&name, record);
             let status = each(&name, record)?;
             totals.add(status, 0, 0.0);
@@ -44,7 +48,9 @@ pub fn for_each_record(
 
 /// Calls `work(record)` on every record of `args`, a batch at a time on `threads`
 /// threads (one record per task: a hint can take a second), then `write(name, record,
-/// result)` on each in input order, as [`for_each_record`] calls `each`.
+/// result)` on each in input order, as [`for_each_record`] calls `each`. Work that
+/// answers [`Status::Interrupted`] (a signal stopped it) is not written: the output
+/// ends before its record.
 pub fn map_records<T: Send>(
     args: &[String],
     threads: usize,
@@ -61,17 +67,27 @@ pub fn map_records<T: Send>(
     let mut inputs = Inputs::new(args, BATCH, BATCH);
     let mut records = Vec::new();
     let mut results = Vec::new();
+    let each = |record: &Record| {
+        if signals::interrupted() {
+            None
+        } else {
+            Some(work(record))
+        }
+    };
     while let Some(file) = inputs.next_batch(&mut records, &mut totals) {
         match &pool {
             Some(pool) => pool.install(|| {
                 Batch::new(Options::default())
                     .with_task_size(1)
-                    .map(&records, &work, &mut results)
+                    .map(&records, each, &mut results)
             }),
-            None => Batch::sequential(Options::default()).map(&records, &work, &mut results),
+            None => Batch::sequential(Options::default()).map(&records, each, &mut results),
         }
         let name = inputs.name(file).to_string();
-        for (record, (status, result)) in records.iter().zip(results.drain(..)) {
+        for (record, result) in records.iter().zip(results.drain(..)) {
+            let Some((status, result)) = result.filter(|(s, _)| *s != Status::Interrupted) else {
+                return Ok(totals);
+            };
             report_invalid(&name, record);
             let status = write(&name, record, status, result)?;
             totals.add(status, 0, 0.0);

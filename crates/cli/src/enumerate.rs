@@ -64,23 +64,15 @@ pub fn run(args: &Enumerate, out: &mut dyn Write) -> io::Result<u8> {
         if let Some(e) = error {
             return Err(e);
         }
-        let interrupted = signals::interrupted();
-        let status = if written == 0 && !interrupted {
+        let status = if signals::interrupted() {
+            Status::Interrupted
+        } else if written == 0 {
             messages::record(name, line, 0, "unsolvable");
             Status::Unsolvable
         } else {
             Status::Done
         };
-        end(
-            out,
-            format,
-            name,
-            record,
-            status,
-            written,
-            interrupted,
-            written >= limit,
-        )?;
+        end(out, format, name, record, status, written, written >= limit)?;
         Ok(status)
     })?;
     Ok(messages::exit_code(&totals, args.report.exit_zero))
@@ -88,7 +80,6 @@ pub fn run(args: &Enumerate, out: &mut dyn Write) -> io::Result<u8> {
 
 /// A puzzle's last line: how many solutions, `+` when the limit stopped the search,
 /// `interrupted` when a signal did.
-#[allow(clippy::too_many_arguments)]
 fn end(
     out: &mut dyn Write,
     format: PuzzleFormat,
@@ -96,7 +87,6 @@ fn end(
     record: &Record,
     status: Status,
     written: usize,
-    interrupted: bool,
     at_limit: bool,
 ) -> io::Result<()> {
     let line = record.line;
@@ -105,14 +95,14 @@ fn end(
             "event": "end", "file": name, "line": line,
             "puzzle": record.puzzle.as_ref().ok().map(ToString::to_string),
             "status": status.word(), "solutions": written,
-            "at_least": at_limit || interrupted,
+            "at_least": at_limit || status == Status::Interrupted,
         });
         if let Some(tag) = record.tag() {
             object["tag"] = tag.into();
         }
         return write_json(out, object);
     }
-    if interrupted {
+    if status == Status::Interrupted {
         return writeln!(
             out,
             "# {name}:{line}: {written} solutions so far (interrupted)"

@@ -12,6 +12,7 @@ use crate::each::for_each_record;
 use crate::hint::describe;
 use crate::messages::{self, plural};
 use crate::puzzles::or_stdin;
+use crate::signals;
 use crate::status::Status;
 use crate::work::Allowance;
 use bitdoku_core::{Board, Candidates, Grid, Puzzle, Record, Square, PEERS};
@@ -25,8 +26,8 @@ use std::io::{self, IsTerminal, Write};
 const TERMINAL_STEPS: usize = 1000;
 
 /// Explains every puzzle of the inputs; the exit code. A story stopped part-way (a
-/// budget ran out) keeps what was written and ends with its `end`, whose status says
-/// why (`timed-out`, `gave-up`).
+/// budget ran out, a signal came) keeps what was written and ends with its `end`,
+/// whose status says why (`timed-out`, `gave-up`, `interrupted`).
 pub fn run(args: &Explain, out: &mut dyn Write) -> io::Result<u8> {
     let json = with_json(args.format, args.json) == TextFormat::Json;
     let limit = args.steps.unwrap_or(if io::stdout().is_terminal() {
@@ -61,7 +62,7 @@ pub fn run(args: &Explain, out: &mut dyn Write) -> io::Result<u8> {
             Ok(path) => story.path(&puzzle, path)?,
             Err(why) => story.search(&puzzle, why)?,
         };
-        if !status.is_good() {
+        if !status.is_good() && status != Status::Interrupted {
             messages::record(name, record.line, 0, status.word());
         }
         Ok(status)
@@ -76,10 +77,19 @@ struct Story<'a> {
     limit: usize,
     name: &'a str,
     record: &'a Record,
-    /// The time budgets, for the whole story.
+    /// The time budgets and the signals, for the whole story.
     allowance: Allowance,
     /// The guess budget of the search told.
     max_guesses: Option<u64>,
+}
+
+/// Why a story stopped part-way: a signal, or a time budget.
+fn stopped() -> Status {
+    if signals::interrupted() {
+        Status::Interrupted
+    } else {
+        Status::TimedOut
+    }
 }
 
 /// The record's status of a story that ended in `end` (a story told to its end is
@@ -134,7 +144,7 @@ impl Story<'_> {
                 Ok(Some(step)) => step,
                 Ok(None) => break,
                 Err(_) => {
-                    cut = Some(Status::TimedOut);
+                    cut = Some(stopped());
                     break;
                 }
             };
@@ -169,7 +179,10 @@ impl Story<'_> {
             )
         };
         if let Some(end) = cut {
-            let summary = format!("Timed out after {}", so_far(steps));
+            let summary = match end {
+                Status::Interrupted => format!("Interrupted after {}", so_far(steps)),
+                _ => format!("Timed out after {}", so_far(steps)),
+            };
             self.end(end, Some(solution), &summary)?;
             return Ok(end);
         }
@@ -208,6 +221,7 @@ impl Story<'_> {
                 },
                 match end {
                     Status::Solved => "the search solved the rest",
+                    Status::Interrupted => "the search was interrupted",
                     Status::GaveUp => "the search gave up (--max-guesses)",
                     _ => "the search timed out",
                 }
@@ -270,7 +284,7 @@ impl Story<'_> {
             narrator.contradictions,
         );
         let end = match outcome.solution {
-            _ if narrator.stopped => Status::TimedOut,
+            _ if narrator.stopped => stopped(),
             _ if !outcome.complete => Status::GaveUp,
             Some(_) => Status::Solved,
             None => Status::Unsolvable,
@@ -291,6 +305,7 @@ impl Story<'_> {
             Status::Solved => format!("Solved in {summary}"),
             Status::Unsolvable => format!("Unsolvable, after {summary}"),
             Status::GaveUp => format!("Gave up (--max-guesses) after {summary}"),
+            Status::Interrupted => format!("Interrupted after {summary}"),
             _ => format!("Timed out after {summary}"),
         };
         Ok((
@@ -342,7 +357,7 @@ fn write_json(out: &mut dyn Write, value: &Value) -> io::Result<()> {
 /// Writes each event of Norvig's search as it comes, up to `limit`; counts them all.
 struct Narrator<'a> {
     out: &'a mut dyn Write,
-    /// The story's time budgets, asked before each guess.
+    /// The story's budgets and the signals, asked before each guess.
     allowance: &'a mut Allowance,
     /// True once the allowance said no.
     stopped: bool,
@@ -406,7 +421,7 @@ impl Observer for Narrator<'_> {
     fn keep_going(&mut self) -> bool {
         // A closed pipe, a budget or a signal ends the story.
         self.stopped = self.stopped || !self.allowance.keep_going();
-        self.error.is_none() && !self.stopped && !crate::signals::interrupted()
+        self.error.is_none() && !self.stopped
     }
 }
 

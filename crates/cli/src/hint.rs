@@ -29,6 +29,7 @@ pub fn run(args: &Hint, threads: usize, out: &mut dyn Write) -> io::Result<u8> {
                 Ok(mut path) => match path.next_within(Allowance::new(timeout, cpu_timeout)) {
                     Ok(Some(step)) => (Status::Hinted, Some(step)),
                     Ok(None) => (Status::Stalled, None),
+                    Err(_) if crate::signals::interrupted() => (Status::Interrupted, None),
                     Err(_) => (Status::TimedOut, None),
                 },
             },

@@ -93,7 +93,7 @@ pub fn why(done: &Done, w: &Writer) -> Option<String> {
         Status::Invalid => done.error.map(|e| e.to_string())?,
         Status::NotUnique => "not-unique: more than one solution, so not rated".to_string(),
         Status::Stalled => "stalled: no technique of the ladder finds a step".to_string(),
-        Status::Multiple => return None,
+        Status::Multiple | Status::Interrupted => return None,
         Status::Solved
         | Status::Unique
         | Status::Solvable

@@ -22,6 +22,7 @@ use crate::messages::{self, Totals};
 use crate::output::{why, Writer};
 use crate::progress::{self, Counts};
 use crate::signals;
+use crate::status::Status;
 use crate::work::{work, Done, Job};
 use bitdoku_core::Record;
 use bitdoku_solver::Options;
@@ -156,9 +157,12 @@ pub fn run(
                 break;
             }
             current.work_sequential(job, counts);
-            write_chunk(out, &current, &inputs, writer, &mut totals)?;
+            let whole = write_chunk(out, &current, &inputs, writer, &mut totals)?;
             if how.line_buffered {
                 out.flush().map_err(messages::write_error)?;
+            }
+            if !whole {
+                break;
             }
         },
         Some(pool) => {
@@ -179,9 +183,9 @@ pub fn run(
                             let written = if have_previous {
                                 write_chunk(out, &previous, &inputs, writer, &mut totals)
                             } else {
-                                Ok(())
+                                Ok(true)
                             };
-                            let have_next = written.is_ok()
+                            let have_next = matches!(written, Ok(true))
                                 && have_current
                                 && next.read_counted(&mut inputs, &mut totals, counts);
                             (written, have_next)
@@ -194,7 +198,12 @@ pub fn run(
                     )
                     .0
                 });
-                written?;
+                let whole = written?;
+                if !whole {
+                    // A signal stopped a record of `previous`: the output ends before
+                    // it, and nothing after it is written.
+                    break;
+                }
                 // previous <- current <- next <- (the old previous, to be refilled).
                 std::mem::swap(&mut previous, &mut current);
                 std::mem::swap(&mut current, &mut next);
@@ -208,16 +217,23 @@ pub fn run(
     Ok(totals)
 }
 
-/// Writes a chunk's records in order, with their messages, and counts them.
+/// Writes a chunk's records in order, with their messages, and counts them, up to the
+/// first one a signal stopped (`interrupted`: its work is not done, so the output ends
+/// before it). True if the whole chunk was written.
 fn write_chunk(
     out: &mut dyn Write,
     chunk: &Chunk,
     inputs: &Inputs,
     writer: &Writer,
     totals: &mut Totals,
-) -> io::Result<()> {
+) -> io::Result<bool> {
     let name = inputs.name(chunk.file);
+    let mut written = 0;
     for (record, done) in chunk.records.iter().zip(&chunk.results) {
+        if done.status == Status::Interrupted {
+            break;
+        }
+        written += 1;
         totals.add(done.status, done.stats.guesses, done.secs);
         if !done.status.is_good() && !messages::quiet() {
             if let Some(e) = &done.error {
@@ -230,8 +246,8 @@ fn write_chunk(
             .write(out, name, record, done)
             .map_err(messages::write_error)?;
     }
-    if let Some(last) = chunk.records.last() {
-        signals::written(chunk.records.len() as u64, name, last.line);
+    if let Some(last) = chunk.records[..written].last() {
+        signals::written(written as u64, name, last.line);
     }
-    Ok(())
+    Ok(written == chunk.records.len())
 }

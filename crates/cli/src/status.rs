@@ -33,10 +33,14 @@ pub enum Status {
     /// The record is not a puzzle (or repeats a given digit in a unit, or the
     /// subcommand does not take its kind).
     Invalid,
+    /// A signal stopped the record part-way: the subcommands that write records whole
+    /// drop it (the output ends before it); `explain` and `enumerate`, which write as
+    /// they go, close it with this word.
+    Interrupted,
 }
 
 /// Every status, in the order of [`Status::index`].
-pub const ALL: [Status; 13] = [
+pub const ALL: [Status; 14] = [
     Status::Solved,
     Status::Unsolvable,
     Status::Unique,
@@ -50,6 +54,7 @@ pub const ALL: [Status; 13] = [
     Status::GaveUp,
     Status::TimedOut,
     Status::Invalid,
+    Status::Interrupted,
 ];
 
 impl Status {
@@ -69,6 +74,7 @@ impl Status {
             Status::GaveUp => "gave-up",
             Status::TimedOut => "timed-out",
             Status::Invalid => "invalid",
+            Status::Interrupted => "interrupted",
         }
     }
 

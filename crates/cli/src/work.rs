@@ -1,6 +1,7 @@
 //! One record's work: solve, count or rate it within the budgets, and say what became
 //! of it as a [`Status`]. Runs on the solving threads: no IO, no allocation.
 
+use crate::signals;
 use crate::status::Status;
 use bitdoku_core::{Grid, ParseError, Puzzle, Record};
 use bitdoku_solver::rate::{rate_with, Rating, Unrated};
@@ -128,9 +129,9 @@ impl Observer for CpuDeadline {
     }
 }
 
-/// What a rating, a hint or an explanation may spend: `--timeout` and `--cpu-timeout`.
-/// The observer of `rate_with` and `Path::next_within`, asked before each step and, in
-/// the chains, square by square.
+/// What a rating, a hint or an explanation may spend: `--timeout`, `--cpu-timeout`,
+/// and no more once a signal came. The observer of `rate_with` and
+/// `Path::next_within`, asked before each step and, in the chains, square by square.
 pub struct Allowance {
     wall: Deadline,
     cpu: Option<CpuDeadline>,
@@ -148,8 +149,19 @@ impl Allowance {
 
 impl Observer for Allowance {
     fn keep_going(&mut self) -> bool {
-        self.wall.keep_going() && self.cpu.as_mut().is_none_or(|c| c.keep_going())
+        !signals::interrupted()
+            && self.wall.keep_going()
+            && self.cpu.as_mut().is_none_or(|c| c.keep_going())
     }
+}
+
+/// The status of a rating stopped or not, from the library's word: `interrupted` when
+/// a signal stopped it (the record is then dropped).
+pub fn rating_status(rating: &Rating) -> Status {
+    if !rating.complete() && signals::interrupted() {
+        return Status::Interrupted;
+    }
+    Status::from_word(rating.status()).unwrap_or(Status::Invalid)
 }
 
 /// Works on one record. Solving and counting read the inputs without the
@@ -157,6 +169,10 @@ impl Observer for Allowance {
 /// puzzle that has no solution is checked here, and one that repeats a given is
 /// reported as invalid, exactly as a checking reader would have.
 pub fn work(record: &Record, job: &Job) -> Done {
+    if signals::interrupted() {
+        // The run is ending: the record will not be written.
+        return Done::new(Status::Interrupted);
+    }
     let start = job.timed.then(Instant::now);
     let mut done = match &record.puzzle {
         Ok(puzzle) => match job.task {
@@ -242,12 +258,6 @@ fn rate(puzzle: &Puzzle, job: &Job) -> Done {
         },
         Err(Unrated::NoSolution) => Done::new(Status::Unsolvable),
     }
-}
-
-/// The status of a rating: the library's word (`rated`, `solved`, `stalled`,
-/// `timed-out`), as every front end gives it.
-pub fn rating_status(rating: &Rating) -> Status {
-    Status::from_word(rating.status()).unwrap_or(Status::Invalid)
 }
 
 /// The string solver has no statistics and no budgets (they are refused for it when the

@@ -252,3 +252,132 @@ fn a_signal_mid_run_ends_the_output_at_a_record_boundary() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The first `n` puzzles of `../shared/puzzles/forum-hardest-1905-11plus.txt` (rated
+/// 11 and up: seconds each), or `None` where the shared sets are not there (CI has
+/// them).
+fn forum_hardest(n: usize) -> Option<String> {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/puzzles/forum-hardest-1905-11plus.txt"
+    );
+    let Ok(text) = std::fs::read_to_string(file) else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI needs ../shared/puzzles"
+        );
+        eprintln!("../shared/puzzles not found: skipped");
+        return None;
+    };
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .take(n)
+        .collect();
+    Some(lines.join("\n") + "\n")
+}
+
+/// Sends `signal` to a run of `args` after `after`, and gives its exit status, how long
+/// it took to end after the signal, its stdout and stderr.
+fn interrupt(
+    args: &[&str],
+    after: Duration,
+    signal: &str,
+) -> (Option<i32>, Duration, String, String) {
+    let mut child = Command::new(bin())
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut all = String::new();
+        out.read_to_string(&mut all).unwrap();
+        all
+    });
+    let mut err = child.stderr.take().unwrap();
+    let errors = std::thread::spawn(move || {
+        let mut all = String::new();
+        err.read_to_string(&mut all).unwrap();
+        all
+    });
+    std::thread::sleep(after);
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "{args:?} ended before the signal"
+    );
+    let sent = std::time::Instant::now();
+    kill(&child, signal);
+    let status = child.wait().unwrap();
+    let took = sent.elapsed();
+    (
+        status.code(),
+        took,
+        reader.join().unwrap(),
+        errors.join().unwrap(),
+    )
+}
+
+/// Issue 36, 1: SIGINT during `rate` of hard puzzles on two threads waited for the whole
+/// chunk (63 s for 200 forum-hardest puzzles); `explain` for the whole story. A signal
+/// now ends the run within a second: a rating in flight is dropped, the output ends
+/// after a whole record (every JSON line parses, the last one ends the output), and the
+/// exit status is 130 / 143.
+#[test]
+fn a_signal_ends_a_rating_within_a_second() {
+    let Some(hard) = forum_hardest(200) else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("bitdoku-rate-signal-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // 300 quick ratings first, so that the first chunk (256 records) is written before
+    // the signal, then hard ones: the signal lands in the middle of the second chunk.
+    let mix = dir.join("mix.txt");
+    std::fs::write(&mix, format!("{GRID1}\n").repeat(300) + &hard).unwrap();
+    let hard_file = dir.join("hard.txt");
+    std::fs::write(&hard_file, &hard).unwrap();
+    let (mix, hard_file) = (mix.to_string_lossy(), hard_file.to_string_lossy());
+    for (signal, code) in [("-INT", 130), ("-TERM", 143)] {
+        let (status, took, out, err) = interrupt(
+            &["rate", "--threads", "2", "--format", "json", &mix],
+            Duration::from_secs(3),
+            signal,
+        );
+        assert_eq!(status, Some(code), "{signal}: {err}");
+        assert!(
+            took < Duration::from_secs(1),
+            "{signal}: ended {took:?} after the signal"
+        );
+        assert!(out.ends_with('\n'), "{signal}: cut mid-record");
+        let records: Vec<serde_json::Value> = out
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+            .collect();
+        assert!(records.len() >= 256, "{signal}: {} records", records.len());
+        assert!(records.len() < 500, "{signal}: every rating was finished");
+        assert!(records.iter().all(|r| r["status"] != "interrupted"));
+        assert!(
+            err.contains(&format!("{} records written", records.len())),
+            "{signal}: {err}"
+        );
+    }
+    // explain: the story in flight ends with its `end`, status `interrupted`.
+    let (status, took, out, err) = interrupt(
+        &["explain", "--format", "json", &hard_file],
+        Duration::from_secs(2),
+        "-INT",
+    );
+    assert_eq!(status, Some(130), "{err}");
+    assert!(
+        took < Duration::from_secs(1),
+        "explain ended {took:?} after the signal"
+    );
+    let last: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    assert_eq!(
+        (&last["event"], &last["status"]),
+        (&"end".into(), &"interrupted".into())
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
