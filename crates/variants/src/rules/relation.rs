@@ -1,0 +1,97 @@
+//! `Relation`: a rule between the digits of two cells, and its propagator.
+//!
+//! A relation is compiled into two support tables, one per direction: `forward[d]` is
+//! the set of digits the second cell may hold when the first holds `d` (and `back` the
+//! same from the second cell). Propagation keeps the pair arc-consistent: the second
+//! cell keeps only the digits some candidate of the first allows, and back.
+
+use crate::puzzle::{At, ModelError};
+
+/// A relation between the digits `a` of a first cell and `b` of a second.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[non_exhaustive]
+pub enum Relation {
+    /// `a != b`.
+    Different,
+    /// `|a - b| != 1`.
+    NotConsecutive,
+}
+
+impl Relation {
+    /// True if the first cell may hold `a` while the second holds `b` (the brute-force
+    /// definition: the propagator's tables are built from it).
+    pub fn holds(self, a: u8, b: u8) -> bool {
+        match self {
+            Relation::Different => a != b,
+            Relation::NotConsecutive => a.abs_diff(b) != 1,
+        }
+    }
+
+    /// True if the relation is symmetric (the same read from either cell).
+    pub fn symmetric(self) -> bool {
+        match self {
+            Relation::Different | Relation::NotConsecutive => true,
+        }
+    }
+
+    /// Its name in the sudoku-puzzle format's pair operators.
+    pub fn name(self) -> &'static str {
+        match self {
+            Relation::Different => "different",
+            Relation::NotConsecutive => "not_consecutive",
+        }
+    }
+
+    pub(crate) fn check(self, size: usize, at: At) -> Result<(), ModelError> {
+        let possible = (1..=size as u8).any(|a| (1..=size as u8).any(|b| self.holds(a, b)));
+        if possible || size == 1 {
+            Ok(())
+        } else {
+            Err(ModelError::new(
+                at,
+                format!("no two digits 1-{size} are {}", self.name()),
+            ))
+        }
+    }
+
+    /// The support tables: `(forward, back)`, indexed by digit − 1.
+    pub(crate) fn tables(self, size: usize) -> ([u32; 32], [u32; 32]) {
+        let mut forward = [0; 32];
+        let mut back = [0; 32];
+        for a in 1..=size as u8 {
+            for b in 1..=size as u8 {
+                if self.holds(a, b) {
+                    forward[usize::from(a - 1)] |= 1 << (b - 1);
+                    back[usize::from(b - 1)] |= 1 << (a - 1);
+                }
+            }
+        }
+        (forward, back)
+    }
+}
+
+/// The digits a cell with candidates `mask` allows its partner, by a support table.
+#[inline(always)]
+pub(crate) fn support(table: &[u32; 32], mut mask: u32) -> u32 {
+    let mut out = 0;
+    while mask != 0 {
+        out |= table[mask.trailing_zeros() as usize & 31];
+        mask &= mask - 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn support_is_the_union_of_what_each_digit_allows() {
+        let (fwd, back) = Relation::NotConsecutive.tables(9);
+        // 5 forbids 4 and 6; {3, 5} forbids only 4.
+        assert_eq!(support(&fwd, 1 << 4), 0x1FF & !(1 << 3) & !(1 << 5));
+        assert_eq!(support(&fwd, (1 << 2) | (1 << 4)), 0x1FF & !(1 << 3));
+        assert_eq!(fwd, back);
+        assert_eq!(support(&fwd, 0), 0);
+    }
+}
