@@ -234,7 +234,8 @@ impl Puzzle {
     }
 
     /// Each cell's given candidates, bit `d - 1` for digit `d` (every digit unless
-    /// candidates were given; a given's candidates are its digit alone).
+    /// candidates were given). A given overrides its cell's candidates: its digit is
+    /// its one candidate.
     pub fn candidates(&self) -> &[u32] {
         &self.candidates
     }
@@ -570,6 +571,42 @@ impl Puzzle {
             }
         }
         None
+    }
+
+    /// True if `values` (row-major digits) is a solution: every cell holds a digit
+    /// 1 to N that its givens and candidates allow, no house repeats a digit, and
+    /// every neighbour rule and variant rule holds. This is the rules' brute-force
+    /// definition, read from the model, not from the engine's tables.
+    pub fn is_solved_by(&self, values: &[u8]) -> bool {
+        if values.len() != self.cells() {
+            return false;
+        }
+        let allowed = (0..self.cells()).all(|c| {
+            let d = values[c];
+            (1..=self.size as u8).contains(&d)
+                && match self.givens[c] {
+                    0 => self.candidates[c] >> (d - 1) & 1 != 0,
+                    given => given == d,
+                }
+        });
+        let houses = self.houses.iter().all(|h| {
+            let mut seen = 0u32;
+            h.cells.iter().all(|&c| {
+                let bit = 1 << (values[c] - 1);
+                let fresh = seen & bit == 0;
+                seen |= bit;
+                fresh
+            })
+        });
+        allowed
+            && houses
+            && self.neighbours.iter().all(|rule| {
+                let relation = rule.kind.relation();
+                rule.pairs(self)
+                    .iter()
+                    .all(|&[a, b]| relation.holds(values[a], values[b]))
+            })
+            && self.rules.iter().all(|rule| rule.holds(values))
     }
 
     /// The box shape when the houses are exactly rows, columns and regular boxes of

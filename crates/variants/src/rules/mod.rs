@@ -34,6 +34,16 @@ pub enum Rule {
 }
 
 impl Rule {
+    /// True if the rule holds on a full grid (row-major digits): its brute-force
+    /// definition.
+    pub fn holds(&self, values: &[u8]) -> bool {
+        match self {
+            Rule::Relation { relation, pairs } => pairs
+                .iter()
+                .all(|&[a, b]| relation.holds(values[a], values[b])),
+        }
+    }
+
     /// Refuses a rule that names cells off the board, or a relation that no digits
     /// of this board can satisfy in principle (a sum of 40 on a 9×9, say).
     pub(crate) fn check(&self, puzzle: &Puzzle, at: At) -> Result<(), ModelError> {
