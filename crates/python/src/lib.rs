@@ -7,17 +7,21 @@
 //! `.`, `_` or `*` empty; a boxed grid; or a 729-character pencilmark line) and
 //! solutions come back as 81-digit strings. A
 //! puzzle that cannot be read raises `bitdoku.PuzzleError`, a `ValueError` that
-//! carries the line and column. Every call releases the GIL while it solves; batch
+//! carries the line and column. Every number is any Python int, and a bad one is a
+//! `ValueError` that names it (`args`). Every call releases the GIL while it solves; batch
 //! calls share the puzzles among threads (`threads=None`: all cores). The extension
 //! is built with the workspace's `python` profile, which unwinds on panic, so a panic
 //! reaches Python as `pyo3_runtime.PanicException` instead of aborting the process.
 #![deny(missing_docs)]
 
+mod args;
+
+use args::Int;
 use bitdoku_core::{ParseError, Puzzle};
 use bitdoku_solver::generate::{generate as make_puzzle, puzzle_seed, Request};
 use bitdoku_solver::rate::{rate as rate_grid, Unrated};
 use bitdoku_solver::steps::{Path, Step};
-use bitdoku_solver::{Batch, Options, Outcome};
+use bitdoku_solver::{Batch, Options, Outcome, ThreadPoolError};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
@@ -69,17 +73,23 @@ fn strings(puzzles: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
         .collect()
 }
 
+/// The `RuntimeError` of a batch whose threads could not be started.
+fn no_threads(e: ThreadPoolError) -> PyErr {
+    PyRuntimeError::new_err(e.to_string())
+}
+
 /// Searches every puzzle with `options` on `threads` threads, without the GIL.
 fn search_many(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
     options: Options,
-    threads: Option<usize>,
+    threads: Option<&Int>,
 ) -> PyResult<Vec<Outcome>> {
+    let threads = args::threads(threads)?;
     let texts = strings(puzzles)?;
     let results = py
         .detach(|| Batch::with_threads(options, threads).map(|batch| batch.search_strs(&texts)))
-        .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+        .map_err(no_threads)?;
     results
         .into_iter()
         .enumerate()
@@ -100,7 +110,8 @@ fn solve(py: Python<'_>, puzzle: String) -> PyResult<Option<String>> {
 }
 
 /// solve_many(puzzles, threads=None) -> list[str | None]: solve() of each puzzle, in
-/// order, on `threads` threads (None: all cores; 1: the calling thread). Raises
+/// order, on `threads` threads (None: all cores; 1: the calling thread; 0 or less:
+/// ValueError). Raises
 /// `PuzzleError`, with the puzzle's `index`, at the first puzzle that cannot be read or
 /// gives a digit twice in a unit.
 #[pyfunction]
@@ -108,9 +119,9 @@ fn solve(py: Python<'_>, puzzle: String) -> PyResult<Option<String>> {
 fn solve_many(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
-    threads: Option<usize>,
+    threads: Option<Int>,
 ) -> PyResult<Vec<Option<String>>> {
-    let outcomes = search_many(py, puzzles, Options::default(), threads)?;
+    let outcomes = search_many(py, puzzles, Options::default(), threads.as_ref())?;
     Ok(outcomes
         .into_iter()
         .map(|o| o.solution.map(|g| g.to_string()))
@@ -119,10 +130,11 @@ fn solve_many(
 
 /// count(puzzle, limit=2) -> int: how many solutions the puzzle has, counting no
 /// further than `limit` (2 tells unique from not; 0 is read as 1, as everywhere in
-/// bitdoku). Raises `PuzzleError` as solve() does.
+/// bitdoku; negative: ValueError). Raises `PuzzleError` as solve() does.
 #[pyfunction]
-#[pyo3(signature = (puzzle, limit=2))]
-fn count(py: Python<'_>, puzzle: String, limit: usize) -> PyResult<usize> {
+#[pyo3(signature = (puzzle, limit=Int::new(2)), text_signature = "(puzzle, limit=2)")]
+fn count(py: Python<'_>, puzzle: String, limit: Int) -> PyResult<usize> {
+    let limit = args::limit(&limit)?;
     let puzzle = parse(py, &puzzle)?;
     Ok(py.detach(|| bitdoku_solver::count_solutions(puzzle, limit)))
 }
@@ -130,15 +142,18 @@ fn count(py: Python<'_>, puzzle: String, limit: usize) -> PyResult<usize> {
 /// count_many(puzzles, limit=2, threads=None) -> list[int]: count() of each puzzle,
 /// in order, on `threads` threads.
 #[pyfunction]
-#[pyo3(signature = (puzzles, limit=2, threads=None))]
+#[pyo3(
+    signature = (puzzles, limit=Int::new(2), threads=None),
+    text_signature = "(puzzles, limit=2, threads=None)"
+)]
 fn count_many(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
-    limit: usize,
-    threads: Option<usize>,
+    limit: Int,
+    threads: Option<Int>,
 ) -> PyResult<Vec<usize>> {
-    let options = Options::default().with_limit(limit);
-    let outcomes = search_many(py, puzzles, options, threads)?;
+    let options = Options::default().with_limit(args::limit(&limit)?);
+    let outcomes = search_many(py, puzzles, options, threads.as_ref())?;
     Ok(outcomes.into_iter().map(|o| o.solutions).collect())
 }
 
@@ -243,48 +258,47 @@ fn unrated(e: Unrated) -> PyErr {
 
 /// generate(n, seed=None, clues=None, symmetric=False, minimal=False, threads=None,
 /// symmetry=None, level=None, er=None) -> list[str]: `n` puzzles with exactly one
-/// solution. The same seed gives the same puzzles at any thread count (None: a seed
-/// from the clock). `clues`: remove givens until at most this many are left (17 to
-/// 81); `symmetry`: the pattern of givens (`symmetric=True` is `rotate180`; not both);
-/// `minimal`: no given can be removed without losing uniqueness; `level` (1 to 6) or
-/// `er` (a (min, max) pair of ratings, such as (3.0, 4.4)): puzzles that `rate` puts
-/// there. Every argument is checked before any work (ValueError); ValueError too if
+/// solution. The same seed (0 to 2**64 - 1) gives the same puzzles at any thread count
+/// (None: a seed from the clock). `clues`: remove givens until at most this many are
+/// left (17 to 81); `symmetry`: the pattern of givens (`symmetric=True` is
+/// `rotate180`; not both); `minimal`: no given can be removed without losing
+/// uniqueness; `level` (1 to 6) or `er` (a (min, max) pair of ratings, a tuple or a
+/// list, such as (3.0, 4.4)): puzzles that `rate` puts there. Every argument is checked before any work (ValueError); ValueError too if
 /// 1,000 filled grids do not reach `clues` or the rating.
 #[pyfunction]
 #[pyo3(signature = (n, seed=None, clues=None, symmetric=false, minimal=false, threads=None, symmetry=None, level=None, er=None))]
 #[allow(clippy::too_many_arguments)]
 fn generate(
     py: Python<'_>,
-    n: u64,
-    seed: Option<u64>,
-    clues: Option<usize>,
+    n: Int,
+    seed: Option<Int>,
+    clues: Option<Int>,
     symmetric: bool,
     minimal: bool,
-    threads: Option<usize>,
+    threads: Option<Int>,
     symmetry: Option<&str>,
-    level: Option<u8>,
-    er: Option<(f64, f64)>,
+    level: Option<Int>,
+    er: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<String>> {
     if symmetric && symmetry.is_some() {
         return Err(PyValueError::new_err(
             "symmetric=True is symmetry='rotate180': give one of them",
         ));
     }
+    let n: u64 = args::whole("n", &n)?;
+    let seed: Option<u64> = seed.as_ref().map(args::seed).transpose()?;
+    let clues: Option<usize> = clues.map(|c| args::whole("clues", &c)).transpose()?;
     let request = Request {
         clues,
         symmetry: symmetry.or(symmetric.then_some("rotate180")),
         minimal,
-        level: level.map(u32::from),
-        er,
+        level: level.map(|l| args::whole("level", &l)).transpose()?,
+        er: er.map(args::rating_range).transpose()?,
     };
     let settings = request
         .settings()
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
-    if threads == Some(0) {
-        return Err(PyValueError::new_err(
-            "threads=0: give None (all cores) or 1 or more",
-        ));
-    }
+    let threads = args::threads(threads.as_ref())?;
     let seed = seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -312,7 +326,7 @@ fn generate(
             )
         })
     })
-    .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+    .map_err(no_threads)?;
     made.into_iter()
         .map(|p| {
             p.map(|g| g.to_string()).ok_or_else(|| {

@@ -402,6 +402,56 @@ def test_a_panic_becomes_an_exception_not_an_abort():
     assert child.stdout.split() == ["PanicException", GRID1_SOLUTION]
 
 
+def test_bad_numbers_are_value_errors_that_name_the_argument():
+    # Issue 36: these were OverflowError (PyO3's conversion of a negative or huge int).
+    cases = [
+        (lambda: bitdoku.count(GRID1, limit=-1), "limit=-1: "),
+        (lambda: bitdoku.count_many([GRID1], limit=-1), "limit=-1: "),
+        (lambda: bitdoku.generate(1, seed=-1), "seed=-1: "),
+        (lambda: bitdoku.generate(1, seed=2**64), f"seed={2**64}: "),
+        (lambda: bitdoku.generate(1, seed=10**40), f"seed={10**40}: "),
+        (lambda: bitdoku.generate(-1), "n=-1: "),
+        (lambda: bitdoku.generate(1, clues=-1), "clues=-1: "),
+        (lambda: bitdoku.generate(1, level=-1), "level=-1: "),
+        (lambda: bitdoku.generate(1, level=300), "level=300: "),
+        (lambda: bitdoku.solve_many([GRID1], threads=-1), "threads=-1: "),
+        (lambda: bitdoku.solve_many([GRID1], threads=0), "threads=0: "),
+        (lambda: bitdoku.count_many([GRID1], threads=-1), "threads=-1: "),
+        (lambda: bitdoku.generate(1, seed=1, threads=-1), "threads=-1: "),
+    ]
+    for call, start in cases:
+        with pytest.raises(ValueError) as caught:
+            call()
+        assert type(caught.value) is ValueError, caught.value
+        assert str(caught.value).startswith(start), caught.value
+    # A limit or thread count beyond any machine's is read as the most there can be.
+    assert bitdoku.count(TWO, limit=10**40) == 2
+    assert bitdoku.count_many([TWO], limit=2**64) == [2]
+    assert bitdoku.solve_many([GRID1], threads=2**70) == [GRID1_SOLUTION]
+    assert bitdoku.generate(1, seed=2**64 - 1) == bitdoku.generate(1, seed=2**64 - 1, threads=1)
+    # What is not a number at all stays a TypeError.
+    with pytest.raises(TypeError):
+        bitdoku.count(GRID1, limit=2.5)
+    with pytest.raises(TypeError):
+        bitdoku.solve_many([GRID1], threads="2")
+
+
+def test_er_is_any_sequence_of_two_ratings():
+    # Issue 36: a list raised a TypeError about lists.
+    as_tuple = bitdoku.generate(2, seed=4, er=(2.6, 2.8))
+    assert bitdoku.generate(2, seed=4, er=[2.6, 2.8]) == as_tuple
+    assert all(2.6 <= bitdoku.rate(p)["er"] <= 2.8 for p in as_tuple)
+    assert bitdoku.generate(1, seed=4, er=[1, 2]) == bitdoku.generate(1, seed=4, er=(1.0, 2.0))
+    for bad in ([2.6], (2.6, 2.7, 2.8), []):
+        with pytest.raises(ValueError, match="er=.*: give two ratings"):
+            bitdoku.generate(1, seed=4, er=bad)
+    for bad in ("26", 2.6, {2.6, 2.8}):
+        with pytest.raises(TypeError):
+            bitdoku.generate(1, seed=4, er=bad)
+    with pytest.raises(ValueError, match="ratings go from 1.0 to 20.0"):
+        bitdoku.generate(1, seed=4, er=[4.4, 3.0])
+
+
 def test_the_package_is_typed():
     package = Path(bitdoku.__file__).parent
     assert (package / "py.typed").is_file()

@@ -1,6 +1,6 @@
 """Type stubs of the native module ``bitdoku._bitdoku`` (re-exported by ``bitdoku``)."""
 
-from typing import Iterable, List, Optional, Tuple, TypedDict
+from typing import Iterable, List, Optional, Sequence, TypedDict
 
 __version__: str
 
@@ -73,14 +73,15 @@ def solve(puzzle: str) -> Optional[str]:
 
 def solve_many(puzzles: Iterable[str], threads: Optional[int] = None) -> List[Optional[str]]:
     """solve() of each puzzle, in order, on `threads` threads (None: all cores; 1: the
-    calling thread; more than the CPUs there are is read as that many). Raises
+    calling thread; more than the CPUs there are is read as that many; 0 or less:
+    ValueError). Raises
     PuzzleError, with the puzzle's `index`, at the first puzzle that cannot be read or
     gives a digit twice in a unit."""
 
 def count(puzzle: str, limit: int = 2) -> int:
     """How many solutions the puzzle has, counting no further than `limit` (2 tells
-    unique from not; 0 is read as 1, as everywhere in bitdoku). Raises PuzzleError as
-    solve() does."""
+    unique from not; 0 is read as 1, as everywhere in bitdoku; negative: ValueError).
+    Raises PuzzleError as solve() does."""
 
 def count_many(
     puzzles: Iterable[str], limit: int = 2, threads: Optional[int] = None
@@ -117,13 +118,15 @@ def generate(
     threads: Optional[int] = None,
     symmetry: Optional[str] = None,
     level: Optional[int] = None,
-    er: Optional[Tuple[float, float]] = None,
+    er: Optional[Sequence[float]] = None,
 ) -> List[str]:
-    """`n` puzzles with exactly one solution; the same seed gives the same puzzles.
+    """`n` puzzles with exactly one solution; the same seed (0 to 2**64 - 1) gives the
+    same puzzles.
     `clues` 17 to 81; `symmetry` names the pattern of givens (`none`, `rotate180`,
     `rotate90`, `mirror`, `flip`, `diagonal`, `antidiagonal`, `mirror-flip`,
     `dihedral`; `symmetric=True` is `rotate180`, not with `symmetry`); `level` (1-6) or
-    `er` (a (min, max) rating pair) asks for puzzles that `rate` puts there. Every
-    argument is checked first (ValueError)."""
+    `er` (a (min, max) rating pair: a tuple or a list of two numbers) asks for puzzles
+    that `rate` puts there. Every argument is checked first (ValueError); a negative
+    or too large number too."""
 
 def _panic_for_tests() -> None: ...
