@@ -1,7 +1,7 @@
 //! The module's arguments as Python gives them: every number is taken as any Python
 //! int (so that a negative or huge one is a `ValueError` that names the argument, not
-//! PyO3's `OverflowError`) and a pair of ratings as any sequence of two numbers. Each
-//! rule is here once, for every function.
+//! PyO3's `OverflowError`), a pair of ratings as any sequence of two numbers, and the
+//! `errors=` policy of the batch calls. Each rule is here once, for every function.
 
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -109,4 +109,26 @@ pub fn rating_range(arg: &Bound<'_, PyAny>) -> PyResult<(f64, f64)> {
         return Err(PyValueError::new_err(shape()));
     }
     Ok((pair.get_item(0)?.extract()?, pair.get_item(1)?.extract()?))
+}
+
+/// What a batch call does with a puzzle it cannot read (`errors=`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum OnError {
+    /// Raise the first puzzle's `PuzzleError` (`errors="raise"`, the default).
+    Raise,
+    /// Put each puzzle's `PuzzleError` in its place in the list (`errors="return"`).
+    Return,
+}
+
+impl OnError {
+    /// The policy `errors=` names.
+    pub fn from_arg(errors: &str) -> PyResult<OnError> {
+        match errors {
+            "raise" => Ok(OnError::Raise),
+            "return" => Ok(OnError::Return),
+            other => Err(PyValueError::new_err(format!(
+                "errors='{other}': give 'raise' or 'return'"
+            ))),
+        }
+    }
 }

@@ -7,16 +7,18 @@
 //! `.`, `_` or `*` empty; a boxed grid; or a 729-character pencilmark line) and
 //! solutions come back as 81-digit strings. A
 //! puzzle that cannot be read raises `bitdoku.PuzzleError`, a `ValueError` that
-//! carries the line and column. Every number is any Python int, and a bad one is a
-//! `ValueError` that names it (`args`). Every call releases the GIL while it solves; batch
-//! calls share the puzzles among threads (`threads=None`: all cores). The extension
+//! carries the line and column; batch calls raise it for the first such puzzle, or
+//! with `errors="return"` put each one in its puzzle's place in the list. Every number
+//! is any Python int, and a bad one is a `ValueError` that names it (`args`). Every
+//! call releases the GIL while it solves; batch calls share the puzzles among threads
+//! (`threads=None`: all cores). The extension
 //! is built with the workspace's `python` profile, which unwinds on panic, so a panic
 //! reaches Python as `pyo3_runtime.PanicException` instead of aborting the process.
 #![deny(missing_docs)]
 
 mod args;
 
-use args::Int;
+use args::{Int, OnError};
 use bitdoku_core::{ParseError, Puzzle};
 use bitdoku_solver::generate::{generate as make_puzzle, puzzle_seed, Request};
 use bitdoku_solver::rate::{rate as rate_grid, Unrated};
@@ -25,6 +27,7 @@ use bitdoku_solver::{Batch, Options, Outcome, ThreadPoolError};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
+use pyo3::IntoPyObjectExt;
 
 pyo3::create_exception!(
     bitdoku,
@@ -78,22 +81,46 @@ fn no_threads(e: ThreadPoolError) -> PyErr {
     PyRuntimeError::new_err(e.to_string())
 }
 
-/// Searches every puzzle with `options` on `threads` threads, without the GIL.
+/// Searches every puzzle with `options` on `threads` threads, without the GIL: one
+/// result per puzzle, in order.
 fn search_many(
     py: Python<'_>,
-    puzzles: &Bound<'_, PyAny>,
+    texts: &[String],
     options: Options,
-    threads: Option<&Int>,
-) -> PyResult<Vec<Outcome>> {
-    let threads = args::threads(threads)?;
-    let texts = strings(puzzles)?;
-    let results = py
-        .detach(|| Batch::with_threads(options, threads).map(|batch| batch.search_strs(&texts)))
-        .map_err(no_threads)?;
+    threads: Option<usize>,
+) -> PyResult<Vec<Result<Outcome, ParseError>>> {
+    py.detach(|| Batch::with_threads(options, threads).map(|batch| batch.search_strs(texts)))
+        .map_err(no_threads)
+}
+
+/// The list a batch call returns: each result as `convert` makes it; a puzzle that
+/// could not be read raises its `PuzzleError` (the first one, `OnError::Raise`, before
+/// anything is converted) or stands in its place (`OnError::Return`).
+fn batch_list<'py, T>(
+    py: Python<'py>,
+    results: Vec<Result<T, ParseError>>,
+    on_error: OnError,
+    mut convert: impl FnMut(T) -> PyResult<Bound<'py, PyAny>>,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    if on_error == OnError::Raise {
+        if let Some((i, e)) = results
+            .iter()
+            .enumerate()
+            .find_map(|(i, r)| r.as_ref().err().map(|e| (i, e)))
+        {
+            return Err(puzzle_error(py, e, Some(i)));
+        }
+    }
     results
         .into_iter()
         .enumerate()
-        .map(|(i, r)| r.map_err(|e| puzzle_error(py, &e, Some(i))))
+        .map(|(i, r)| match r {
+            Ok(value) => convert(value),
+            Err(e) => Ok(puzzle_error(py, &e, Some(i))
+                .into_value(py)
+                .into_bound(py)
+                .into_any()),
+        })
         .collect()
 }
 
@@ -109,23 +136,25 @@ fn solve(py: Python<'_>, puzzle: String) -> PyResult<Option<String>> {
         .map(|g| g.to_string()))
 }
 
-/// solve_many(puzzles, threads=None) -> list[str | None]: solve() of each puzzle, in
-/// order, on `threads` threads (None: all cores; 1: the calling thread; 0 or less:
-/// ValueError). Raises
-/// `PuzzleError`, with the puzzle's `index`, at the first puzzle that cannot be read or
-/// gives a digit twice in a unit.
+/// solve_many(puzzles, threads=None, *, errors='raise') -> list[str | None]: solve()
+/// of each puzzle, in order, on `threads` threads (None: all cores; 1: the calling
+/// thread; 0 or less: ValueError). A puzzle that cannot be read or gives a digit twice
+/// in a unit raises `PuzzleError` with its `index` (the first such puzzle;
+/// `errors='raise'`), or, with `errors='return'`, stands in the list as its
+/// `PuzzleError`, in its place, beside every other puzzle's result.
 #[pyfunction]
-#[pyo3(signature = (puzzles, threads=None))]
-fn solve_many(
-    py: Python<'_>,
-    puzzles: &Bound<'_, PyAny>,
+#[pyo3(signature = (puzzles, threads=None, *, errors="raise"))]
+fn solve_many<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
     threads: Option<Int>,
-) -> PyResult<Vec<Option<String>>> {
-    let outcomes = search_many(py, puzzles, Options::default(), threads.as_ref())?;
-    Ok(outcomes
-        .into_iter()
-        .map(|o| o.solution.map(|g| g.to_string()))
-        .collect())
+    errors: &str,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let (threads, on_error) = (args::threads(threads.as_ref())?, OnError::from_arg(errors)?);
+    let results = search_many(py, &strings(puzzles)?, Options::default(), threads)?;
+    batch_list(py, results, on_error, |o| {
+        o.solution.map(|g| g.to_string()).into_bound_py_any(py)
+    })
 }
 
 /// count(puzzle, limit=2) -> int: how many solutions the puzzle has, counting no
@@ -139,22 +168,25 @@ fn count(py: Python<'_>, puzzle: String, limit: Int) -> PyResult<usize> {
     Ok(py.detach(|| bitdoku_solver::count_solutions(puzzle, limit)))
 }
 
-/// count_many(puzzles, limit=2, threads=None) -> list[int]: count() of each puzzle,
-/// in order, on `threads` threads.
+/// count_many(puzzles, limit=2, threads=None, *, errors='raise') -> list[int]: count()
+/// of each puzzle, in order, on `threads` threads; a puzzle that cannot be read as
+/// solve_many() says (`errors`).
 #[pyfunction]
 #[pyo3(
-    signature = (puzzles, limit=Int::new(2), threads=None),
-    text_signature = "(puzzles, limit=2, threads=None)"
+    signature = (puzzles, limit=Int::new(2), threads=None, *, errors="raise"),
+    text_signature = "(puzzles, limit=2, threads=None, *, errors='raise')"
 )]
-fn count_many(
-    py: Python<'_>,
-    puzzles: &Bound<'_, PyAny>,
+fn count_many<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
     limit: Int,
     threads: Option<Int>,
-) -> PyResult<Vec<usize>> {
+    errors: &str,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
     let options = Options::default().with_limit(args::limit(&limit)?);
-    let outcomes = search_many(py, puzzles, options, threads.as_ref())?;
-    Ok(outcomes.into_iter().map(|o| o.solutions).collect())
+    let (threads, on_error) = (args::threads(threads.as_ref())?, OnError::from_arg(errors)?);
+    let results = search_many(py, &strings(puzzles)?, options, threads)?;
+    batch_list(py, results, on_error, |o| o.solutions.into_bound_py_any(py))
 }
 
 /// is_unique(puzzle) -> bool: True if the puzzle has exactly one solution.

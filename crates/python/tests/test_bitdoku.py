@@ -4,6 +4,7 @@ The project's files in puzzles/ are always there; the public sets in ../shared/p
 (beside the repository) are used when present and skipped when not.
 """
 
+import inspect
 import os
 import subprocess
 import sys
@@ -450,6 +451,45 @@ def test_er_is_any_sequence_of_two_ratings():
             bitdoku.generate(1, seed=4, er=bad)
     with pytest.raises(ValueError, match="ratings go from 1.0 to 20.0"):
         bitdoku.generate(1, seed=4, er=[4.4, 3.0])
+
+
+BATCHES = [
+    (bitdoku.solve_many, bitdoku.solve),
+    (bitdoku.count_many, bitdoku.count),
+]
+
+
+@pytest.mark.parametrize("many, one", BATCHES, ids=lambda f: f.__name__)
+def test_a_batch_returns_every_result_with_the_errors_in_place(many, one):
+    # Issue 36: solve_many([g, "x", g]) raised and lost the good puzzles' results.
+    repeated = "44" + GRID1[2:]
+    puzzles = [GRID1, "x", EASY, repeated, TWO, NONE, GRID1[:80] + "?"]
+    for threads in (1, 2, None):
+        got = many(puzzles, threads=threads, errors="return")
+        assert len(got) == len(puzzles)
+        for i, (puzzle, result) in enumerate(zip(puzzles, got)):
+            try:
+                expected = one(puzzle)
+            except bitdoku.PuzzleError as e:
+                assert isinstance(result, bitdoku.PuzzleError), (i, result)
+                assert result.index == i
+                assert (result.line, result.column, result.reason) == (e.line, e.column, e.reason)
+                assert str(result) == f"puzzle {i}: {e}"
+            else:
+                assert result == expected, i
+        # The default raises the first bad puzzle's error, as errors="raise" does.
+        for kwargs in ({}, {"errors": "raise"}):
+            with pytest.raises(bitdoku.PuzzleError) as caught:
+                many(puzzles, threads=threads, **kwargs)
+            assert caught.value.index == 1
+    assert many([GRID1, EASY], errors="return") == many([GRID1, EASY])
+    assert many([], errors="return") == []
+    with pytest.raises(ValueError, match="errors='ignore': give 'raise' or 'return'"):
+        many([GRID1], errors="ignore")
+    errors = inspect.signature(many).parameters["errors"]
+    assert (errors.kind, errors.default) == (inspect.Parameter.KEYWORD_ONLY, "raise")
+    with pytest.raises(TypeError):
+        many([GRID1, 7], errors="return")  # not a string at all
 
 
 def test_the_package_is_typed():

@@ -1,6 +1,6 @@
 """Type stubs of the native module ``bitdoku._bitdoku`` (re-exported by ``bitdoku``)."""
 
-from typing import Iterable, List, Optional, Sequence, TypedDict
+from typing import Iterable, List, Literal, Optional, Sequence, TypedDict, Union, overload
 
 __version__: str
 
@@ -71,24 +71,54 @@ def solve(puzzle: str) -> Optional[str]:
     squares, a boxed grid or a 729-character pencilmark line; raises PuzzleError if it
     cannot be read or gives a digit twice in a unit."""
 
-def solve_many(puzzles: Iterable[str], threads: Optional[int] = None) -> List[Optional[str]]:
+@overload
+def solve_many(
+    puzzles: Iterable[str],
+    threads: Optional[int] = None,
+    *,
+    errors: Literal["raise"] = "raise",
+) -> List[Optional[str]]:
     """solve() of each puzzle, in order, on `threads` threads (None: all cores; 1: the
     calling thread; more than the CPUs there are is read as that many; 0 or less:
-    ValueError). Raises
-    PuzzleError, with the puzzle's `index`, at the first puzzle that cannot be read or
-    gives a digit twice in a unit."""
+    ValueError). Raises PuzzleError, with the puzzle's `index`, at the first puzzle that
+    cannot be read or gives a digit twice in a unit."""
+
+@overload
+def solve_many(
+    puzzles: Iterable[str],
+    threads: Optional[int] = None,
+    *,
+    errors: Literal["return"],
+) -> List[Union[str, None, PuzzleError]]:
+    """solve() of each puzzle, in order; each puzzle that cannot be read has its
+    PuzzleError in its place, and every other puzzle its result."""
 
 def count(puzzle: str, limit: int = 2) -> int:
     """How many solutions the puzzle has, counting no further than `limit` (2 tells
     unique from not; 0 is read as 1, as everywhere in bitdoku; negative: ValueError).
     Raises PuzzleError as solve() does."""
 
+@overload
 def count_many(
-    puzzles: Iterable[str], limit: int = 2, threads: Optional[int] = None
+    puzzles: Iterable[str],
+    limit: int = 2,
+    threads: Optional[int] = None,
+    *,
+    errors: Literal["raise"] = "raise",
 ) -> List[int]:
-    """count() of each puzzle, in order, on `threads` threads (None: all cores; more
-    than the CPUs there are is read as that many). Raises PuzzleError as
+    """count() of each puzzle, in order, on `threads` threads. Raises PuzzleError as
     solve_many() does."""
+
+@overload
+def count_many(
+    puzzles: Iterable[str],
+    limit: int = 2,
+    threads: Optional[int] = None,
+    *,
+    errors: Literal["return"],
+) -> List[Union[int, PuzzleError]]:
+    """count() of each puzzle, in order; a PuzzleError in the place of each puzzle that
+    cannot be read."""
 
 def is_unique(puzzle: str) -> bool:
     """True if the puzzle has exactly one solution."""
