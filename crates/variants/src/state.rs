@@ -23,8 +23,8 @@
 //! house without a place for a digit) is `Err(Contradiction)`.
 
 use crate::bits::Bits;
-use crate::rules::relation::support;
-use crate::tables::{Prop, Tables};
+use crate::rules::Cells;
+use crate::tables::Tables;
 
 /// Propagation found that the state has no solution.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -387,20 +387,7 @@ impl<const W: usize, const C: usize> State<W, C> {
     /// Runs propagator `p`.
     #[inline(always)]
     fn prop(&mut self, t: &Tables, w: &mut Work, p: usize) -> Step {
-        match &t.props[p] {
-            Prop::Pair {
-                a,
-                b,
-                forward,
-                back,
-            } => {
-                let (a, b) = (usize::from(*a), usize::from(*b));
-                let keep_b = support(forward, self.cand[a]);
-                self.restrict(t, w, b, keep_b)?;
-                let keep_a = support(back, self.cand[b]);
-                self.restrict(t, w, a, keep_a)
-            }
-        }
+        t.props[p].propagate(&mut Propagating { state: self, t, w })
     }
 
     /// The cell to branch on, or `None` when every cell is solved: the rule of the
@@ -423,5 +410,23 @@ impl<const W: usize, const C: usize> State<W, C> {
             }
         }
         best
+    }
+}
+
+/// A state being propagated, as the rules' propagators see it.
+struct Propagating<'a, const W: usize, const C: usize> {
+    state: &'a mut State<W, C>,
+    t: &'a Tables,
+    w: &'a mut Work,
+}
+
+impl<const W: usize, const C: usize> Cells for Propagating<'_, W, C> {
+    #[inline(always)]
+    fn get(&self, cell: usize) -> u32 {
+        self.state.cand[cell]
+    }
+    #[inline(always)]
+    fn restrict(&mut self, cell: usize, keep: u32) -> Step {
+        self.state.restrict(self.t, self.w, cell, keep)
     }
 }

@@ -17,7 +17,7 @@
 
 use crate::bits::Bits;
 use crate::puzzle::{Cell, Puzzle};
-use crate::rules::{Relation, Rule};
+use crate::rules::{Compiled, Prop};
 
 /// Rows of `u16`s: `row(i)` is `items[starts[i]..starts[i + 1]]`.
 #[derive(Clone, Debug, Default)]
@@ -59,26 +59,6 @@ pub(crate) struct Crossing {
     pub(crate) shared: Vec<u16>,
     pub(crate) a_rest: Vec<u16>,
     pub(crate) b_rest: Vec<u16>,
-}
-
-/// A compiled rule: a propagator over the candidates.
-#[derive(Clone, Debug)]
-pub(crate) enum Prop {
-    /// A pair relation with its two support tables (see [`crate::rules::relation`]).
-    Pair {
-        a: u16,
-        b: u16,
-        forward: Box<[u32; 32]>,
-        back: Box<[u32; 32]>,
-    },
-}
-
-impl Prop {
-    fn cells(&self) -> Vec<usize> {
-        match self {
-            Prop::Pair { a, b, .. } => vec![usize::from(*a), usize::from(*b)],
-        }
-    }
 }
 
 /// The tables of one puzzle; see the [module docs](self).
@@ -129,36 +109,17 @@ impl Tables {
                 }
             }
         }
-        let mut pairs: Vec<(Relation, [Cell; 2])> = Vec::new();
+        let mut compiled = Compiled::default();
         for rule in puzzle.neighbours() {
-            for pair in rule.pairs(puzzle) {
-                pairs.push((rule.kind.relation(), pair));
-            }
+            compiled.relation(n, rule.kind.relation(), &rule.pairs(puzzle));
         }
         for rule in puzzle.rules() {
-            match rule {
-                Rule::Relation {
-                    relation,
-                    pairs: ps,
-                } => {
-                    pairs.extend(ps.iter().map(|&p| (*relation, p)));
-                }
-            }
+            rule.compile(n, &mut compiled);
         }
-        let mut props = Vec::new();
-        for (relation, [a, b]) in pairs {
-            if relation == Relation::Different {
-                link(a, b);
-                continue;
-            }
-            let (forward, back) = relation.tables(n);
-            props.push(Prop::Pair {
-                a: a as u16,
-                b: b as u16,
-                forward: Box::new(forward),
-                back: Box::new(back),
-            });
+        for &[a, b] in &compiled.different {
+            link(a, b);
         }
+        let props: Vec<Prop> = compiled.props;
         let peers = Rows::from(
             peer.iter()
                 .map(|row| (0..cells).filter(|&b| row[b]).collect::<Vec<_>>()),
@@ -212,11 +173,15 @@ impl Tables {
                 .filter(|&i| usize::from(crossings[i].a) == h || usize::from(crossings[i].b) == h)
                 .collect()
         }));
-        let watchers = Rows::from((0..cells).map(|c| {
-            (0..props.len())
-                .filter(|&p| props[p].cells().contains(&c))
-                .collect()
-        }));
+        let mut watching = vec![Vec::new(); cells];
+        for (i, p) in props.iter().enumerate() {
+            for c in p.watches() {
+                if watching[c].last() != Some(&i) {
+                    watching[c].push(i);
+                }
+            }
+        }
+        let watchers = Rows::from(watching);
         Tables {
             size: n,
             cells,

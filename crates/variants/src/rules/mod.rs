@@ -9,8 +9,14 @@
 //!   consecutive, ...), kept arc-consistent: each cell keeps only the digits that some
 //!   digit of the other still allows.
 //!
-//! A [`Rule`] is what a puzzle states; the engine compiles it into propagators
-//! ([`crate::tables`]) once per puzzle.
+//! A [`Rule`] is what a puzzle states; the engine compiles it once per puzzle into
+//! peers (pairs of cells that must differ) and propagators ([`Prop`]). A propagator
+//! sees the candidates through [`Cells`] and removes what its rule forbids; it is run
+//! when a cell it [watches](Prop::watches) loses a candidate, and it must never remove
+//! a digit that some solution has.
+//!
+//! Each rule is one module: its model, its propagator, its brute-force definition
+//! ([`Rule::holds`]) and its tests, side by side.
 
 pub mod neighbours;
 pub mod relation;
@@ -19,6 +25,62 @@ pub use neighbours::{NeighbourKind, Neighbours, Scope};
 pub use relation::Relation;
 
 use crate::puzzle::{At, Cell, ModelError, Puzzle};
+use crate::state::Step;
+
+/// The candidates as a propagator sees them.
+pub(crate) trait Cells {
+    /// The candidates of `cell` (bit `d - 1` for digit `d`).
+    fn get(&self, cell: usize) -> u32;
+    /// Keeps only `keep` of `cell`'s candidates; a cell left with none is a
+    /// contradiction.
+    fn restrict(&mut self, cell: usize, keep: u32) -> Step;
+}
+
+/// A compiled rule: what the engine runs.
+#[derive(Clone, Debug)]
+pub(crate) enum Prop {
+    /// A pair relation (see [`relation`]).
+    Pair(relation::Pair),
+}
+
+impl Prop {
+    /// The cells whose changes wake it.
+    pub(crate) fn watches(&self) -> Vec<Cell> {
+        match self {
+            Prop::Pair(p) => p.watches(),
+        }
+    }
+
+    /// Removes the candidates the rule forbids.
+    #[inline(always)]
+    pub(crate) fn propagate(&self, cells: &mut impl Cells) -> Step {
+        match self {
+            Prop::Pair(p) => p.propagate(cells),
+        }
+    }
+}
+
+/// What rules compile into: pairs of cells that must differ (they join each other's
+/// peers) and propagators.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Compiled {
+    pub(crate) different: Vec<[Cell; 2]>,
+    pub(crate) props: Vec<Prop>,
+}
+
+impl Compiled {
+    /// A relation over pairs: different pairs become peers, others propagators.
+    pub(crate) fn relation(&mut self, size: usize, relation: Relation, pairs: &[[Cell; 2]]) {
+        if relation == Relation::Different {
+            self.different.extend_from_slice(pairs);
+            return;
+        }
+        for &pair in pairs {
+            self.props
+                .push(Prop::Pair(relation::Pair::new(size, relation, pair)));
+        }
+    }
+}
 
 /// A variant rule of a puzzle.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -34,6 +96,13 @@ pub enum Rule {
 }
 
 impl Rule {
+    /// Compiles the rule for a board of `size` digits.
+    pub(crate) fn compile(&self, size: usize, out: &mut Compiled) {
+        match self {
+            Rule::Relation { relation, pairs } => out.relation(size, *relation, pairs),
+        }
+    }
+
     /// True if the rule holds on a full grid (row-major digits): its brute-force
     /// definition.
     pub fn holds(&self, values: &[u8]) -> bool {

@@ -5,7 +5,9 @@
 //! same from the second cell). Propagation keeps the pair arc-consistent: the second
 //! cell keeps only the digits some candidate of the first allows, and back.
 
-use crate::puzzle::{At, ModelError};
+use super::Cells;
+use crate::puzzle::{At, Cell, ModelError};
+use crate::state::Step;
 
 /// A relation between the digits `a` of a first cell and `b` of a second.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -67,6 +69,39 @@ impl Relation {
             }
         }
         (forward, back)
+    }
+}
+
+/// A relation on one pair of cells, compiled: its two support tables.
+#[derive(Clone, Debug)]
+pub(crate) struct Pair {
+    a: u16,
+    b: u16,
+    forward: Box<[u32; 32]>,
+    back: Box<[u32; 32]>,
+}
+
+impl Pair {
+    pub(crate) fn new(size: usize, relation: Relation, [a, b]: [Cell; 2]) -> Pair {
+        let (forward, back) = relation.tables(size);
+        Pair {
+            a: a as u16,
+            b: b as u16,
+            forward: Box::new(forward),
+            back: Box::new(back),
+        }
+    }
+
+    pub(crate) fn watches(&self) -> Vec<Cell> {
+        vec![usize::from(self.a), usize::from(self.b)]
+    }
+
+    /// Keeps each cell's digits that some digit of the other allows.
+    #[inline(always)]
+    pub(crate) fn propagate(&self, cells: &mut impl Cells) -> Step {
+        let (a, b) = (usize::from(self.a), usize::from(self.b));
+        cells.restrict(b, support(&self.forward, cells.get(a)))?;
+        cells.restrict(a, support(&self.back, cells.get(b)))
     }
 }
 
