@@ -151,6 +151,25 @@ impl Control for Random<'_> {
     }
 }
 
+/// A random solution of `puzzle` (its digits tried in random order by the engine's
+/// search), if the search finds one within its guess budget.
+///
+/// ```
+/// use bitdoku_variants::{generate::random_solution, Puzzle};
+/// let p = Puzzle::classic(6).unwrap();
+/// let s = random_solution(&mut fastrand::Rng::with_seed(5), &p).unwrap();
+/// assert!(p.is_solved_by(&s));
+/// ```
+pub fn random_solution(rng: &mut Rng, puzzle: &Puzzle) -> Option<Vec<u8>> {
+    let engine = Engine::new(puzzle).ok()?;
+    engine
+        .general_search(
+            &Options::default().with_max_guesses(Some(FILL_GUESSES)),
+            &mut Random(rng),
+        )
+        .solution
+}
+
 /// A puzzle of `settings` with one solution; see the [module docs](self). `None` if
 /// no layout drawn had a solution within the budget (or the settings are impossible).
 pub fn generate(rng: &mut Rng, settings: &Settings) -> Option<Generated> {

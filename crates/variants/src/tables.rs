@@ -119,7 +119,7 @@ impl Tables {
         for &[a, b] in &compiled.different {
             link(a, b);
         }
-        let props: Vec<Prop> = compiled.props;
+        let props: Vec<Prop> = compiled.props.clone();
         let peers = Rows::from(
             peer.iter()
                 .map(|row| (0..cells).filter(|&b| row[b]).collect::<Vec<_>>()),
@@ -134,8 +134,9 @@ impl Tables {
         let full: Vec<&Vec<Cell>> = puzzle
             .houses()
             .iter()
-            .filter(|h| h.cells.len() == n)
             .map(|h| &h.cells)
+            .chain(&compiled.houses)
+            .filter(|h| h.len() == n)
             .collect();
         let houses = Rows::from(full.iter().map(|h| h.to_vec()));
         let houses_of = Rows::from(

@@ -5,8 +5,11 @@
 //! and so enumerates every grid the puzzle allows. The engine must find the same
 //! solutions, and its true candidates must be exactly their union.
 
-use bitdoku_variants::generate::jigsaw;
-use bitdoku_variants::{Engine, HouseKind, NeighbourKind, Neighbours, Options, Puzzle};
+use bitdoku_variants::generate::{jigsaw, random_solution};
+use bitdoku_variants::rules::Cage;
+use bitdoku_variants::{
+    Engine, HouseKind, NeighbourKind, Neighbours, Options, Puzzle, Relation, Rule,
+};
 use proptest::prelude::*;
 
 /// The digits the givens and candidates allow in `cell` (a given overrides its
@@ -19,64 +22,146 @@ fn allowed(p: &Puzzle, n: usize, cell: usize) -> impl Iterator<Item = u8> + '_ {
     })
 }
 
-/// Every solution, by brute force (at most `cap`; `None` past it).
-fn brute_force(p: &Puzzle, cap: usize) -> Option<Vec<Vec<u8>>> {
-    let n = p.size();
-    let mut values = vec![0u8; p.cells()];
-    let mut out = Vec::new();
-    // The pairs each cell must differ from or relate to, among earlier cells.
-    let mut earlier: Vec<Vec<(usize, bitdoku_variants::Relation)>> = vec![Vec::new(); p.cells()];
-    for h in p.houses() {
-        for &a in &h.cells {
-            for &b in &h.cells {
-                if b < a {
-                    earlier[a].push((b, bitdoku_variants::Relation::Different));
+/// The brute force: cells filled in row-major order, each with every digit that breaks
+/// no pairwise rule with the cells before it, each rule checked by its definition
+/// ([`Rule::holds`]) once its last cell is filled, and a forward check that every
+/// later cell keeps a digit.
+struct Brute<'a> {
+    p: &'a Puzzle,
+    n: usize,
+    /// For each cell, the earlier cells it must differ from or relate to.
+    earlier: Vec<Vec<(usize, Relation)>>,
+    /// For each cell, the rules whose last cell it is.
+    closing: Vec<Vec<&'a Rule>>,
+    values: Vec<u8>,
+    out: Vec<Vec<u8>>,
+    cap: usize,
+    nodes: u64,
+}
+
+/// Nodes the brute force may visit before the case is skipped.
+const BRUTE_NODES: u64 = 2_000_000;
+
+impl<'a> Brute<'a> {
+    fn new(p: &'a Puzzle, cap: usize) -> Brute<'a> {
+        let mut earlier: Vec<Vec<(usize, Relation)>> = vec![Vec::new(); p.cells()];
+        for h in p.houses() {
+            for &a in &h.cells {
+                for &b in &h.cells {
+                    if b < a {
+                        earlier[a].push((b, Relation::Different));
+                    }
                 }
             }
         }
-    }
-    for rule in p.neighbours() {
-        for [a, b] in rule.pairs(p) {
-            let (lo, hi) = (a.min(b), a.max(b));
-            earlier[hi].push((lo, rule.kind.relation()));
+        for rule in p.neighbours() {
+            for [a, b] in rule.pairs(p) {
+                earlier[a.max(b)].push((a.min(b), rule.kind.relation()));
+            }
+        }
+        let mut closing: Vec<Vec<&Rule>> = vec![Vec::new(); p.cells()];
+        for rule in p.rules() {
+            let last = rule.cells().into_iter().max().unwrap();
+            closing[last].push(rule);
+        }
+        Brute {
+            p,
+            n: p.size(),
+            earlier,
+            closing,
+            values: vec![0; p.cells()],
+            out: Vec::new(),
+            cap,
+            nodes: 0,
         }
     }
-    fn go(
-        p: &Puzzle,
-        n: usize,
-        cell: usize,
-        values: &mut Vec<u8>,
-        earlier: &[Vec<(usize, bitdoku_variants::Relation)>],
-        out: &mut Vec<Vec<u8>>,
-        cap: usize,
-    ) -> bool {
-        if cell == values.len() {
-            assert!(p.is_solved_by(values));
-            out.push(values.clone());
-            return out.len() <= cap;
+
+    /// Every solution (`None` past `cap` of them or past the node budget).
+    fn run(mut self) -> Option<Vec<Vec<u8>>> {
+        self.go(0).then_some(self.out)
+    }
+
+    fn go(&mut self, cell: usize) -> bool {
+        self.nodes += 1;
+        if self.nodes > BRUTE_NODES {
+            return false;
         }
+        if cell == self.values.len() {
+            assert!(self.p.is_solved_by(&self.values));
+            self.out.push(self.values.clone());
+            return self.out.len() <= self.cap;
+        }
+        let (p, n) = (self.p, self.n);
         for d in allowed(p, n, cell) {
-            // Relations here are symmetric, so the order of the pair does not matter.
-            if !earlier[cell].iter().all(|&(o, r)| r.holds(values[o], d)) {
+            // The relations here are symmetric: the order of a pair does not matter.
+            if !self.earlier[cell]
+                .iter()
+                .all(|&(o, r)| r.holds(self.values[o], d))
+            {
                 continue;
             }
-            values[cell] = d;
-            // Forward check: every later cell keeps a digit the filled cells allow.
-            let open = (cell + 1..values.len()).all(|later| {
+            self.values[cell] = d;
+            if !self.closing[cell].iter().all(|r| r.holds(&self.values)) {
+                continue;
+            }
+            let open = (cell + 1..self.values.len()).all(|later| {
                 allowed(p, n, later).any(|e| {
-                    earlier[later]
+                    self.earlier[later]
                         .iter()
-                        .all(|&(o, r)| o > cell || r.holds(values[o], e))
+                        .all(|&(o, r)| o > cell || r.holds(self.values[o], e))
                 })
             });
-            if open && !go(p, n, cell + 1, values, earlier, out, cap) {
+            if open && !self.go(cell + 1) {
                 return false;
             }
         }
-        values[cell] = 0;
+        self.values[cell] = 0;
         true
     }
-    go(p, n, 0, &mut values, &earlier, &mut out, cap).then_some(out)
+}
+
+fn brute_force(p: &Puzzle, cap: usize) -> Option<Vec<Vec<u8>>> {
+    Brute::new(p, cap).run()
+}
+
+/// Random killer cages from a solution: orthogonally connected groups of 1 to 4 cells
+/// with their true sum, one in five off by one (a puzzle that may have no solution).
+fn cages(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) -> Vec<Rule> {
+    let n = p.size();
+    let mut used = vec![false; p.cells()];
+    let mut out = Vec::new();
+    for _ in 0..count {
+        let start = rng.usize(0..p.cells());
+        if used[start] {
+            continue;
+        }
+        let mut cells = vec![start];
+        used[start] = true;
+        for _ in 0..rng.usize(0..4) {
+            let c = cells[rng.usize(0..cells.len())];
+            let (r, col) = (c / n, c % n);
+            let next = [
+                (r.wrapping_sub(1), col),
+                (r + 1, col),
+                (r, col.wrapping_sub(1)),
+                (r, col + 1),
+            ][rng.usize(0..4)];
+            if next.0 < n && next.1 < n && !used[next.0 * n + next.1] {
+                let m = next.0 * n + next.1;
+                if cells.iter().all(|&x| solution[x] != solution[m]) {
+                    used[m] = true;
+                    cells.push(m);
+                }
+            }
+        }
+        let mut sum: u32 = cells.iter().map(|&c| u32::from(solution[c])).sum();
+        if rng.u8(0..5) == 0 && sum > cells.len() as u32 * (cells.len() as u32 + 1) / 2 {
+            sum -= 1;
+        }
+        let sum = (rng.u8(0..8) != 0).then_some(sum);
+        out.push(Rule::Cage(Cage { cells, sum }));
+    }
+    out
 }
 
 /// A random small puzzle: a layout, extra rules, and some givens and candidates.
@@ -85,7 +170,7 @@ fn puzzle() -> impl Strategy<Value = Puzzle> {
         prop_oneof![Just((4, 2, 2)), Just((6, 2, 3)), Just((6, 3, 2))],
         any::<bool>(),
         any::<u64>(),
-        0u8..8,
+        0u8..16,
         proptest::collection::vec((0usize..36, 1u8..7), 0..10),
         proptest::collection::vec((0usize..36, 1u32..64), 0..4),
     )

@@ -12,7 +12,15 @@ fn shared() -> Option<PathBuf> {
 }
 
 /// The kinds whose rules the engine reads.
-const READ: &[&str] = &["classic4", "classic6", "classic16", "classic25", "jigsaw"];
+const READ: &[&str] = &[
+    "classic4",
+    "classic6",
+    "classic16",
+    "classic25",
+    "jigsaw",
+    "killer_dig",
+    "cage_dig",
+];
 
 #[test]
 fn every_shared_puzzle_in_every_format() {
@@ -51,7 +59,7 @@ fn every_shared_puzzle_in_every_format() {
             }
         }
     }
-    assert!(checked >= 3 * 44, "{checked}");
+    assert!(checked >= 3 * 64, "{checked}");
 }
 
 #[test]

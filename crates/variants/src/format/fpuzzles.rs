@@ -11,7 +11,7 @@
 //! its size, `null` in none). Regions that are the size's usual boxes are boxes;
 //! others are jigsaw regions. Read here: `diagonal+` (bottom left to top right),
 //! `diagonal-` (top left to bottom right), `antiknight`, `antiking`,
-//! `nonconsecutive`, `disjointgroups`, `extraregion`. Keys that only draw (`text`,
+//! `nonconsecutive`, `disjointgroups`, `extraregion`, `killercage`. Keys that only draw (`text`,
 //! `rectangle`, the title, author, rules and solution) are kept or passed over; a
 //! constraint key the engine does not have yet, an unknown key, a generic `cage`,
 //! `line` or `circle` (whose meaning is only in the rules text) is refused by name.
@@ -19,7 +19,7 @@
 use super::json::{cells, Node};
 use super::{Error, Read, Source};
 use crate::puzzle::{default_box, HouseKind, ModelError, Puzzle, MAX_SIZE};
-use crate::rules::{NeighbourKind, Neighbours, Scope};
+use crate::rules::{Cage, NeighbourKind, Neighbours, Rule, Scope};
 use serde_json::{json, Map, Value};
 
 /// Keys read as the puzzle, or passed over because they only draw or describe it.
@@ -45,12 +45,12 @@ const KNOWN: &[&str] = &[
     "nonconsecutive",
     "disjointgroups",
     "extraregion",
+    "killercage",
 ];
 
 /// f-puzzles constraint keys the engine does not have yet: refused by name when they
 /// hold anything.
 pub const NOT_YET: &[&str] = &[
-    "killercage",
     "littlekillersum",
     "sandwichsum",
     "xsum",
@@ -233,6 +233,12 @@ pub fn read(doc: &Value) -> Result<Read, Error> {
                 .map_err(model(&region))?;
         }
     }
+    if let Some(cages) = root.get("killercage") {
+        for entry in cages.items()? {
+            let cage = Cage::read_fpuzzles(&entry, n)?;
+            puzzle.add_rule(Rule::Cage(cage)).map_err(model(&entry))?;
+        }
+    }
     for (i, &d) in givens.iter().enumerate() {
         puzzle.set_given(i, d).map_err(model(&grid))?;
     }
@@ -382,8 +388,15 @@ pub fn write(
         }
         doc.insert(nb.kind.name().into(), json!(true));
     }
-    if !puzzle.rules().is_empty() {
-        return Err(refuse("pair relations"));
+    let mut cages = Vec::new();
+    for rule in puzzle.rules() {
+        match rule {
+            Rule::Cage(cage) => cages.push(cage.write_fpuzzles(puzzle)),
+            Rule::Relation { .. } => return Err(refuse("pair relations")),
+        }
+    }
+    if !cages.is_empty() {
+        doc.insert("killercage".into(), json!(cages));
     }
     if let Some(s) = solution {
         doc.insert("solution".into(), json!(s));

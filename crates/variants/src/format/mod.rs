@@ -9,7 +9,7 @@
 //! `size` and `grid`), `http` or `fpuzzles` is a link, anything else an N×N line.
 
 pub mod fpuzzles;
-mod json;
+pub(crate) mod json;
 pub mod line;
 pub mod link;
 pub mod sudoku_puzzle;

@@ -18,9 +18,11 @@
 //! Each rule is one module: its model, its propagator, its brute-force definition
 //! ([`Rule::holds`]) and its tests, side by side.
 
+pub mod cage;
 pub mod neighbours;
 pub mod relation;
 
+pub use cage::Cage;
 pub use neighbours::{NeighbourKind, Neighbours, Scope};
 pub use relation::Relation;
 
@@ -41,6 +43,8 @@ pub(crate) trait Cells {
 pub(crate) enum Prop {
     /// A pair relation (see [`relation`]).
     Pair(relation::Pair),
+    /// A sum over distinct digits (see [`cage`]).
+    Sum(cage::Sum),
 }
 
 impl Prop {
@@ -48,6 +52,7 @@ impl Prop {
     pub(crate) fn watches(&self) -> Vec<Cell> {
         match self {
             Prop::Pair(p) => p.watches(),
+            Prop::Sum(p) => p.watches(),
         }
     }
 
@@ -56,15 +61,17 @@ impl Prop {
     pub(crate) fn propagate(&self, cells: &mut impl Cells) -> Step {
         match self {
             Prop::Pair(p) => p.propagate(cells),
+            Prop::Sum(p) => p.propagate(cells),
         }
     }
 }
 
 /// What rules compile into: pairs of cells that must differ (they join each other's
-/// peers) and propagators.
+/// peers), sets of N cells that hold every digit (houses), and propagators.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Compiled {
     pub(crate) different: Vec<[Cell; 2]>,
+    pub(crate) houses: Vec<Vec<Cell>>,
     pub(crate) props: Vec<Prop>,
 }
 
@@ -86,6 +93,8 @@ impl Compiled {
 #[derive(Clone, PartialEq, Eq, Debug)]
 #[non_exhaustive]
 pub enum Rule {
+    /// A killer cage.
+    Cage(Cage),
     /// `relation` holds between the digits of each pair of cells (first, second).
     Relation {
         /// The relation.
@@ -96,9 +105,18 @@ pub enum Rule {
 }
 
 impl Rule {
+    /// The cells the rule reads.
+    pub fn cells(&self) -> Vec<Cell> {
+        match self {
+            Rule::Cage(cage) => cage.cells.clone(),
+            Rule::Relation { pairs, .. } => pairs.iter().flatten().copied().collect(),
+        }
+    }
+
     /// Compiles the rule for a board of `size` digits.
     pub(crate) fn compile(&self, size: usize, out: &mut Compiled) {
         match self {
+            Rule::Cage(cage) => cage.compile(size, out),
             Rule::Relation { relation, pairs } => out.relation(size, *relation, pairs),
         }
     }
@@ -107,6 +125,7 @@ impl Rule {
     /// definition.
     pub fn holds(&self, values: &[u8]) -> bool {
         match self {
+            Rule::Cage(cage) => cage.holds(values),
             Rule::Relation { relation, pairs } => pairs
                 .iter()
                 .all(|&[a, b]| relation.holds(values[a], values[b])),
@@ -117,22 +136,46 @@ impl Rule {
     /// of this board can satisfy in principle (a sum of 40 on a 9×9, say).
     pub(crate) fn check(&self, puzzle: &Puzzle, at: At) -> Result<(), ModelError> {
         match self {
+            Rule::Cage(cage) => cage.check(puzzle, at),
             Rule::Relation { relation, pairs } => {
                 for &[a, b] in pairs {
-                    for c in [a, b] {
-                        if c >= puzzle.cells() {
-                            return Err(ModelError::new(at, format!("cell {c} is off the board")));
-                        }
-                    }
-                    if a == b {
-                        return Err(ModelError::new(
-                            at,
-                            format!("a pair of {} with itself", puzzle.cell_name(a)),
-                        ));
-                    }
+                    check_cells(&[a, b], puzzle, at)?;
                 }
                 relation.check(puzzle.size(), at)
             }
         }
     }
+}
+
+/// Refuses cells off the board or listed twice.
+pub(crate) fn check_cells(cells: &[Cell], puzzle: &Puzzle, at: At) -> Result<(), ModelError> {
+    let mut seen = vec![false; puzzle.cells()];
+    for &c in cells {
+        if c >= puzzle.cells() {
+            return Err(ModelError::new(at, format!("cell {c} is off the board")));
+        }
+        if std::mem::replace(&mut seen[c], true) {
+            return Err(ModelError::new(
+                at,
+                format!("{} is listed twice", puzzle.cell_name(c)),
+            ));
+        }
+    }
+    if cells.is_empty() {
+        return Err(ModelError::new(at, "a rule without cells"));
+    }
+    Ok(())
+}
+
+/// Cell names as the sudoku-puzzle format writes them, `r1c1`.
+pub(crate) fn names(puzzle: &Puzzle, cells: &[Cell]) -> Vec<String> {
+    cells.iter().map(|&c| puzzle.cell_name(c)).collect()
+}
+
+/// Cell names as f-puzzles writes them, `R1C1`.
+pub(crate) fn fnames(puzzle: &Puzzle, cells: &[Cell]) -> Vec<String> {
+    cells
+        .iter()
+        .map(|&c| puzzle.cell_name(c).to_ascii_uppercase())
+        .collect()
 }
