@@ -198,6 +198,14 @@ fn puzzle() -> impl Strategy<Value = Puzzle> {
                 p.add_house(HouseKind::Extra, vec![0, n + 1, 2 * n + 2])
                     .unwrap();
             }
+            let mut rng = fastrand::Rng::with_seed(seed ^ 0x5EED);
+            if extras & 8 != 0 {
+                if let Some(solution) = random_solution(&mut rng, &p) {
+                    for rule in cages(&p, &solution, &mut rng, n) {
+                        p.add_rule(rule).unwrap();
+                    }
+                }
+            }
             for (cell, d) in givens {
                 if cell < n * n && usize::from(d) <= n {
                     p.set_given(cell, d).unwrap();
