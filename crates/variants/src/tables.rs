@@ -114,7 +114,7 @@ impl Tables {
             compiled.relation(n, rule.kind.relation(), &rule.pairs(puzzle));
         }
         for rule in puzzle.rules() {
-            rule.compile(n, &mut compiled);
+            rule.compile(puzzle, &mut compiled);
         }
         for &[a, b] in &compiled.different {
             link(a, b);

@@ -113,11 +113,12 @@ impl Rule {
         }
     }
 
-    /// Compiles the rule for a board of `size` digits.
-    pub(crate) fn compile(&self, size: usize, out: &mut Compiled) {
+    /// Compiles the rule for `puzzle` (its size, and its houses where the rule
+    /// depends on them).
+    pub(crate) fn compile(&self, puzzle: &Puzzle, out: &mut Compiled) {
         match self {
-            Rule::Cage(cage) => cage.compile(size, out),
-            Rule::Relation { relation, pairs } => out.relation(size, *relation, pairs),
+            Rule::Cage(cage) => cage.compile(puzzle.size(), out),
+            Rule::Relation { relation, pairs } => out.relation(puzzle.size(), *relation, pairs),
         }
     }
 
