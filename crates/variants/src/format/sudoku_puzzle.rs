@@ -307,22 +307,29 @@ fn read_rule(rule: &Node<'_>, puzzle: &mut Puzzle) -> Result<(), Error> {
 /// A pair operator with its parameters, as a relation.
 fn op(rule: &Node<'_>) -> Result<Relation, Error> {
     let o = rule.need("op")?;
+    let name = o.str()?;
     let params = rule
         .get("params")
         .map(|p| p.items())
         .transpose()?
         .unwrap_or_default();
-    let relation = match o.str()? {
-        "different" => Relation::Different,
-        "not_consecutive" => Relation::NotConsecutive,
-        other => return Err(o.error(format!("pair operator {other:?} is not supported yet"))),
+    let param = match params.as_slice() {
+        [] => None,
+        [k] => Some(k.int_in(0, i64::from(u16::MAX))? as u16),
+        _ => {
+            return Err(rule
+                .need("params")?
+                .error("a pair operator takes at most one parameter"))
+        }
     };
-    if !params.is_empty() {
-        return Err(rule
-            .need("params")?
-            .error(format!("{} takes no parameters", relation.name())));
-    }
-    Ok(relation)
+    Relation::from_name(name, param).ok_or_else(|| {
+        o.error(format!(
+            "pair operator {name:?}{} is not supported yet",
+            param
+                .map(|p| format!(" with parameter {p}"))
+                .unwrap_or_default()
+        ))
+    })
 }
 
 fn read_neighbours(rule: &Node<'_>, puzzle: &mut Puzzle) -> Result<(), Error> {
@@ -449,7 +456,7 @@ pub fn write(puzzle: &Puzzle, meta: Option<&Value>, solution: Option<&[u8]>) -> 
         match rule {
             Rule::Cage(cage) => rules.push(cage.write_sudoku_puzzle(puzzle)),
             Rule::Relation { relation, pairs } => rules.push(json!({
-                "type": "relation", "op": relation.name(), "params": [],
+                "type": "relation", "op": relation.name(), "params": relation.param().into_iter().collect::<Vec<_>>(),
                 "pairs": pairs.iter().map(|p| names(puzzle, p)).collect::<Vec<_>>(),
             })),
         }
