@@ -77,8 +77,20 @@ impl Engine {
             _ => Width::Large,
         };
         let words = with_width!(width, |W, _C| W);
+        let tables = Tables::new(puzzle, words);
+        if tables.houses.len() > crate::state::MAX_HOUSES {
+            return Err(ModelError::new(
+                crate::At::Board,
+                format!(
+                    "{} houses of {} cells: the engine takes at most {}",
+                    tables.houses.len(),
+                    tables.size,
+                    crate::state::MAX_HOUSES
+                ),
+            ));
+        }
         Ok(Engine {
-            tables: Tables::new(puzzle, words),
+            tables,
             width,
             classic: puzzle.as_classic(),
         })

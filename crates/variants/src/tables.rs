@@ -4,8 +4,8 @@
 //! holds only candidates.
 //!
 //! ```text
-//!   peers      cell -> the cells that may not hold its digit: its houses' cells, and
-//!                      anti-knight / anti-king / "different" pairs
+//!   peers      cell -> the cells that may not hold its digit (a cell set): its
+//!                      houses' cells, and anti-knight / anti-king / "different" pairs
 //!   houses     the houses of N cells (every digit once): Norvig's rule 2 runs on these
 //!   houses_of  cell -> the houses of N cells it is in (woken when it loses a digit)
 //!   crossings  two houses of N cells that share 2+ cells (a box and a row, say):
@@ -72,7 +72,6 @@ pub(crate) struct Tables {
     pub(crate) start: Vec<u32>,
     /// Each cell's given candidates (every digit unless given), without the givens.
     pub(crate) marks: Vec<u32>,
-    pub(crate) peers: Rows,
     /// Each cell's peers as a set: `words` words per cell.
     peer_words: Vec<u64>,
     words: usize,
@@ -120,10 +119,6 @@ impl Tables {
             link(a, b);
         }
         let props: Vec<Prop> = compiled.props.clone();
-        let peers = Rows::from(
-            peer.iter()
-                .map(|row| (0..cells).filter(|&b| row[b]).collect::<Vec<_>>()),
-        );
         let mut peer_words = vec![0u64; cells * words];
         for (a, row) in peer.iter().enumerate() {
             for b in (0..cells).filter(|&b| row[b]) {
@@ -189,7 +184,6 @@ impl Tables {
             all,
             start,
             marks,
-            peers,
             peer_words,
             words,
             houses,
@@ -231,7 +225,7 @@ mod tests {
     fn norvigs_tables_for_classic_nine() {
         let t = Tables::new(&Puzzle::classic(9).unwrap(), 2);
         assert_eq!(t.houses.len(), 27);
-        assert!((0..81).all(|c| t.peers.row(c).len() == 20));
+        assert!((0..81).all(|c| t.peer_bits::<2>(c).len() == 20));
         assert!((0..81).all(|c| t.houses_of.row(c).len() == 3));
         // Each box crosses three rows and three columns in three cells.
         assert_eq!(t.crossings.len(), 54);
@@ -248,7 +242,7 @@ mod tests {
             .unwrap();
         let t = Tables::new(&p, 2);
         // The centre's 8 knight moves all leave its box, row and column.
-        assert_eq!(t.peers.row(40).len(), 20 + 8);
+        assert_eq!(t.peer_bits::<2>(40).len(), 20 + 8);
         assert_eq!(t.props.len(), 2 * 9 * 8);
         assert_eq!(t.watchers.row(40).len(), 4);
     }
@@ -259,6 +253,6 @@ mod tests {
         p.add_house(crate::HouseKind::Extra, vec![0, 5]).unwrap();
         let t = Tables::new(&p, 2);
         assert_eq!(t.houses.len(), 8);
-        assert!(t.peers.row(0).contains(&5));
+        assert!(t.peer_bits::<2>(0).contains(5));
     }
 }
