@@ -63,6 +63,63 @@ impl TrueCandidates {
     }
 }
 
+impl TrueCandidates {
+    /// The status word, as every front end says it: `unique` (one solution: each cell
+    /// has one true candidate), `multiple`, `unsolvable`, or, when the run stopped
+    /// early, `timed-out` (the time limit) or `gave-up` (the guess budget or the
+    /// solution limit).
+    pub fn status(&self) -> &'static str {
+        if !self.complete {
+            if self.timed_out {
+                "timed-out"
+            } else {
+                "gave-up"
+            }
+        } else if self.solutions == 0 {
+            "unsolvable"
+        } else if self.candidates.iter().all(|m| m.count_ones() == 1) {
+            "unique"
+        } else {
+            "multiple"
+        }
+    }
+
+    /// The one shape of the result for every front end (the CLI's JSON, Python's dict,
+    /// JavaScript's object).
+    pub fn summary(&self) -> Summary {
+        let digits = |m: &u32| -> String {
+            (1..=32u8)
+                .filter(|d| m >> (d - 1) & 1 != 0)
+                .map(crate::digit_char)
+                .collect()
+        };
+        Summary {
+            status: self.status(),
+            candidates: self.candidates.iter().map(digits).collect(),
+            fixed: self.fixed().count(),
+            solutions: self.solutions,
+            undecided: (!self.complete).then(|| self.undecided.iter().map(digits).collect()),
+        }
+    }
+}
+
+/// True candidates as every front end reports them; see [`TrueCandidates::summary`].
+#[derive(Clone, PartialEq, Eq, Debug, serde::Serialize)]
+pub struct Summary {
+    /// [`TrueCandidates::status`].
+    pub status: &'static str,
+    /// Each cell's true candidates, row-major, as digit characters (`1`-`9`, then
+    /// `A`-`P`) in increasing order: `""` for none.
+    pub candidates: Vec<String>,
+    /// How many cells have one true candidate: the same digit in every solution.
+    pub fixed: usize,
+    /// The witness solutions found.
+    pub solutions: usize,
+    /// Each cell's undecided candidates, when the run stopped early.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub undecided: Option<Vec<String>>,
+}
+
 /// The caller's control, with the guess and time budgets of the whole run.
 struct Budget<'a, K> {
     control: &'a mut K,

@@ -42,7 +42,7 @@ mod state;
 mod tables;
 
 pub use bitdoku_solver::{Options, Stats};
-pub use candidates::TrueCandidates;
+pub use candidates::{Summary as CandidatesSummary, TrueCandidates};
 pub use engine::Engine;
 pub use puzzle::{
     cell_name, default_box, digit_char, At, Cell, House, HouseKind, ModelError, Puzzle, MAX_SIZE,

@@ -177,3 +177,26 @@ pub fn grid(puzzle: &Puzzle, values: &[u8]) -> String {
     let _ = bitdoku_core::write_boxed_board(&mut out, n, boxes, width, text);
     out
 }
+
+/// Each cell's candidates (bit `d - 1` for digit `d`) in Norvig's display: the digits
+/// of a cell written together (`1`-`9`, then `A`-`P`), centred in one column more than
+/// the widest, boxes as in [`grid`]; `.` for a cell with none.
+pub fn candidates_grid(puzzle: &Puzzle, candidates: &[u32]) -> String {
+    let n = puzzle.size();
+    let boxes = puzzle.box_shape().unwrap_or((n, n));
+    let text = |i: usize| {
+        let m = candidates.get(i).copied().unwrap_or(0);
+        if m == 0 {
+            return ".".to_string();
+        }
+        (1..=32u8)
+            .filter(|d| m >> (d - 1) & 1 != 0)
+            .map(crate::digit_char)
+            .collect::<String>()
+    };
+    let width = 1 + (0..n * n).map(|i| text(i).len()).max().unwrap_or(1);
+    let mut out = String::new();
+    // Writing to a String cannot fail.
+    let _ = bitdoku_core::write_boxed_board(&mut out, n, boxes, width, text);
+    out
+}
