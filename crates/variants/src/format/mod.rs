@@ -134,6 +134,44 @@ pub fn read(text: &str, settings: &Settings) -> Result<Read, Error> {
     })
 }
 
+/// True if `line` is a puzzle for the general engine rather than a classic 9×9 one
+/// that `bitdoku-core` reads (an 81-square line, a boxed grid, a 729-character
+/// pencilmark line): it starts a JSON object, is a link, or is an N×N line of another
+/// size (its first token N² cell characters, N from 4 to 25 but not 9; or N² numbers
+/// separated by commas or spaces). Front ends route each record by this one rule.
+///
+/// ```
+/// use bitdoku_variants::format::{is_general, Settings};
+/// let s = Settings::default();
+/// assert!(is_general("{\"size\": 4, \"grid\": []}", &s));
+/// assert!(is_general("https://f-puzzles.com/?load=N4Ig", &s));
+/// assert!(is_general("4....2....43...1", &s));
+/// assert!(!is_general(&".".repeat(81), &s));
+/// assert!(!is_general("4.. |... |8.5", &s)); // a row of a boxed grid
+/// ```
+pub fn is_general(line: &str, settings: &Settings) -> bool {
+    let t = line.trim_start();
+    if t.starts_with('{') || link::is_link(t) {
+        return true;
+    }
+    let square = |len: usize| (4..=crate::MAX_SIZE).any(|n| n != 9 && n * n == len);
+    let token = t.split([' ', '\t']).next().unwrap_or("");
+    if token.contains(',') || (t.split_whitespace().count() > 1 && !token.is_empty()) {
+        let numbers: Vec<&str> = t
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|x| !x.is_empty())
+            .collect();
+        if numbers
+            .iter()
+            .all(|x| x.bytes().all(|b| b.is_ascii_digit()))
+            && square(numbers.len())
+        {
+            return true;
+        }
+    }
+    square(token.chars().count()) && line::read_cells(token, settings.alphabet).is_ok()
+}
+
 /// Reads a JSON document: sudoku-puzzle or f-puzzles.
 pub fn read_json(value: &serde_json::Value) -> Result<Read, Error> {
     let Some(object) = value.as_object() else {
