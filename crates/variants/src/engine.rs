@@ -170,13 +170,18 @@ impl Engine {
 
     /// Hands each solution to `each`, up to `limit` of them.
     pub fn enumerate(&self, limit: usize, each: impl FnMut(&[u8])) -> Outcome {
+        self.enumerate_within(&Options::default().with_limit(limit), each)
+    }
+
+    /// [`Engine::enumerate`] within `options` (limit and budgets).
+    pub fn enumerate_within(&self, options: &Options, each: impl FnMut(&[u8])) -> Outcome {
         struct Each<F>(F);
         impl<F: FnMut(&[u8])> Control for Each<F> {
             fn solution(&mut self, values: &[u8]) {
                 (self.0)(values)
             }
         }
-        self.search_with(&Options::default().with_limit(limit), &mut Each(each))
+        self.search_with(options, &mut Each(each))
     }
 
     /// The true candidates: see [`crate::candidates`].

@@ -60,6 +60,9 @@ pub struct Settings {
     pub symmetry: Symmetry,
     /// Stop removing givens once this many are left (`None`: remove all that can go).
     pub clues: Option<usize>,
+    /// A killer puzzle: a full tiling of cages of at most this many cells, with sums
+    /// and no givens (`None`: no cages).
+    pub killer: Option<usize>,
 }
 
 impl Settings {
@@ -74,6 +77,7 @@ impl Settings {
             neighbours: Vec::new(),
             symmetry: Symmetry::None,
             clues: None,
+            killer: None,
         }
     }
 
@@ -132,8 +136,15 @@ pub fn seed_for(seed: u64, index: u64) -> u64 {
 
 /// Guesses a fill may take before the layout is drawn again.
 const FILL_GUESSES: u64 = 20_000;
-/// Guesses a uniqueness check may take before its given is kept.
-const CHECK_GUESSES: u64 = 5_000;
+/// Guesses a uniqueness check may take before its given is kept, by board size: a
+/// check that needs more is rare on small boards and costly on large ones.
+fn check_guesses(size: usize) -> u64 {
+    match size {
+        0..=9 => 5_000,
+        10..=16 => 500,
+        _ => 100,
+    }
+}
 /// Layouts drawn before giving up.
 const LAYOUTS: usize = 50;
 
@@ -190,12 +201,158 @@ pub fn generate(rng: &mut Rng, settings: &Settings) -> Option<Generated> {
             }
             return None;
         };
+        if let Some(max) = settings.killer {
+            let puzzle = killer(rng, &layout, &solution, max)?;
+            return Some(Generated { puzzle, solution });
+        }
         let givens = remove_givens(rng, &mut engine, settings, &solution);
         let mut puzzle = layout;
         puzzle.set_givens(&givens).ok()?;
         return Some(Generated { puzzle, solution });
     }
     None
+}
+
+/// The orthogonal neighbours of a cell.
+fn around(n: usize, c: usize) -> impl Iterator<Item = usize> {
+    let (r, col) = (c / n, c % n);
+    [
+        (r > 0).then(|| c - n),
+        (r + 1 < n).then(|| c + n),
+        (col > 0).then(|| c - 1),
+        (col + 1 < n).then(|| c + 1),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// A killer puzzle on `layout` with `solution`: cages of at most `max` cells tiling the
+/// board, without givens. Cages are grown at random (connected, no digit twice); while
+/// a second solution exists, the cage of a cell where the two differ is cut in two
+/// (a cell at a time if need be), so the puzzle ends with one solution.
+fn killer(rng: &mut Rng, layout: &Puzzle, solution: &[u8], max: usize) -> Option<Puzzle> {
+    let n = layout.size();
+    let cells = n * n;
+    let mut cage_of = vec![usize::MAX; cells];
+    let mut cages: Vec<Vec<Cell>> = Vec::new();
+    let mut order: Vec<Cell> = (0..cells).collect();
+    rng.shuffle(&mut order);
+    for &start in &order {
+        if cage_of[start] != usize::MAX {
+            continue;
+        }
+        let target = rng.usize(1..=max.max(1));
+        let mut cage = vec![start];
+        cage_of[start] = cages.len();
+        while cage.len() < target {
+            let mut next: Vec<Cell> = cage
+                .iter()
+                .flat_map(|&c| around(n, c))
+                .filter(|&m| {
+                    cage_of[m] == usize::MAX && cage.iter().all(|&c| solution[c] != solution[m])
+                })
+                .collect();
+            next.sort_unstable();
+            next.dedup();
+            if next.is_empty() {
+                break;
+            }
+            let m = next[rng.usize(0..next.len())];
+            cage_of[m] = cages.len();
+            cage.push(m);
+        }
+        cages.push(cage);
+    }
+    let check = Options::default()
+        .with_limit(2)
+        .with_max_guesses(Some(check_guesses(n) * 4));
+    for _ in 0..cells {
+        let mut puzzle = layout.clone();
+        for cage in &cages {
+            let sum = cage.iter().map(|&c| u32::from(solution[c])).sum();
+            puzzle
+                .add_rule(crate::Rule::Cage(crate::rules::Cage {
+                    cells: cage.clone(),
+                    sum: Some(sum),
+                }))
+                .ok()?;
+        }
+        let engine = Engine::new(&puzzle).ok()?;
+        let mut second = None;
+        let o = engine.enumerate_within(&check, |s| {
+            if s != solution {
+                second = Some(s.to_vec());
+            }
+        });
+        if o.complete && o.solutions == 1 {
+            return Some(puzzle);
+        }
+        // Cut the cage of a cell where a second solution differs (any cage of two or
+        // more cells when the check ran out of budget).
+        let cell = match &second {
+            Some(other) => (0..cells).find(|&c| other[c] != solution[c])?,
+            None => {
+                let big: Vec<Cell> = (0..cells)
+                    .filter(|&c| cages[cage_of[c]].len() > 1)
+                    .collect();
+                *big.get(rng.usize(0..big.len().max(1)))?
+            }
+        };
+        let k = cage_of[cell];
+        if cages[k].len() == 1 {
+            // Already alone: cut a neighbouring cage instead.
+            let m = around(n, cell).find(|&m| cages[cage_of[m]].len() > 1)?;
+            let km = cage_of[m];
+            split(&mut cages, &mut cage_of, n, km, m);
+        } else {
+            split(&mut cages, &mut cage_of, n, k, cell);
+        }
+    }
+    None
+}
+
+/// Cuts cage `k` in two connected parts, `cell`'s part taken breadth-first from it up
+/// to half the cage; if the rest would not be connected, `cell` alone.
+fn split(cages: &mut Vec<Vec<Cell>>, cage_of: &mut [usize], n: usize, k: usize, cell: Cell) {
+    let cage = cages[k].clone();
+    let half = cage.len() / 2;
+    let mut part = vec![cell];
+    let mut i = 0;
+    while part.len() < half.max(1) && i < part.len() {
+        for m in around(n, part[i]) {
+            if cage.contains(&m) && !part.contains(&m) && part.len() < half.max(1) {
+                part.push(m);
+            }
+        }
+        i += 1;
+    }
+    let rest: Vec<Cell> = cage.iter().copied().filter(|c| !part.contains(c)).collect();
+    let connected = |cells: &[Cell]| {
+        let mut seen = vec![cells[0]];
+        let mut j = 0;
+        while j < seen.len() {
+            for m in around(n, seen[j]) {
+                if cells.contains(&m) && !seen.contains(&m) {
+                    seen.push(m);
+                }
+            }
+            j += 1;
+        }
+        seen.len() == cells.len()
+    };
+    let (part, rest) = if connected(&rest) {
+        (part, rest)
+    } else {
+        (
+            vec![cell],
+            cage.iter().copied().filter(|&c| c != cell).collect(),
+        )
+    };
+    cages[k] = rest;
+    for &c in &part {
+        cage_of[c] = cages.len();
+    }
+    cages.push(part);
 }
 
 /// Removes the orbits of givens that can go; see the [module docs](self).
@@ -221,7 +378,7 @@ fn remove_givens(
     rng.shuffle(&mut orbits);
     let check = Options::default()
         .with_limit(2)
-        .with_max_guesses(Some(CHECK_GUESSES));
+        .with_max_guesses(Some(check_guesses(n)));
     let mut left = n * n;
     for orbit in orbits {
         if settings.clues.is_some_and(|k| left <= k) {
@@ -359,6 +516,20 @@ mod tests {
                 .unwrap();
             assert_eq!(regions_of(&p).len(), 9);
         }
+    }
+
+    #[test]
+    fn a_killer_with_a_full_tiling_and_no_givens() {
+        let settings = Settings {
+            killer: Some(4),
+            ..Settings::new(6)
+        };
+        let g = generate(&mut Rng::with_seed(11), &settings).unwrap();
+        assert!(g.puzzle.givens().iter().all(|&d| d == 0));
+        let covered: usize = g.puzzle.rules().iter().map(|r| r.cells().len()).sum();
+        assert_eq!(covered, 36);
+        assert!(Engine::new(&g.puzzle).unwrap().is_unique());
+        assert!(g.puzzle.is_solved_by(&g.solution));
     }
 
     #[test]
