@@ -69,14 +69,17 @@
 #define BITDOKU_ERROR_OTHER 99
 
 /*
- The size of the `message` of a `bitdoku_error`, with its terminating NUL.
+ The size of the `message` and the `reason` of a `bitdoku_error`, with their
+ terminating NUL (longer text is cut at a character's boundary).
  */
 #define BITDOKU_MESSAGE_SIZE 160
 
 
 
 /*
- Why a puzzle could not be read (see `bitdoku_last_error`).
+ Why a puzzle could not be read (see `bitdoku_last_error` and
+ `bitdoku_puzzle_error`). The position is in `line` and `column`, and in `message`
+ once, before the `reason`: print the message alone, or the fields and the reason.
  */
 typedef struct {
   /*
@@ -97,10 +100,17 @@ typedef struct {
    */
   size_t column;
   /*
-   The message, NUL-terminated, such as `line 1, column 41: unexpected character
-   'x' (squares are 1-9, with 0, ., _ or * for empty)`.
+   The message, NUL-terminated: the position, then the reason, such as `line 1,
+   column 41: unexpected character 'x' (squares are 1-9, with 0, ., _ or * for
+   empty)`.
    */
   char message[BITDOKU_MESSAGE_SIZE];
+  /*
+   What was wrong, NUL-terminated, without the position: the message's text after
+   `line L, column C: `, such as `unexpected character 'x' (squares are 1-9, with 0,
+   ., _ or * for empty)`.
+   */
+  char reason[BITDOKU_MESSAGE_SIZE];
 } bitdoku_error;
 
 #ifdef __cplusplus
@@ -134,9 +144,10 @@ size_t bitdoku_solve(const char *input,
 /*
  Solves `count` puzzles stored one after the other in `puzzles` (81 bytes each, no
  separators), on `threads` threads (0: all cores; 1: the calling thread; more than
- the cores there are is read as that many), and returns
- how many could not be read (0 when all could; `bitdoku_last_error` then describes
- the first, with its index).
+ the cores there are is read as that many), and returns how many could not be read
+ (0 when all could). `bitdoku_puzzle_error(i, ...)` then describes puzzle `i` (each
+ one whose `num_solutions[i]` is `BITDOKU_INVALID`), and `bitdoku_last_error` the
+ first of them.
 
  For puzzle `i`: `num_solutions[i]` receives its count of solutions up to `limit`,
  as `bitdoku_solve` returns it, or `BITDOKU_INVALID` if it could not be read;
@@ -159,14 +170,27 @@ size_t bitdoku_solve_batch(const char *puzzles,
 
 /*
  Describes why the last `bitdoku_solve` or `bitdoku_solve_batch` call on this
- thread could not read a puzzle (the first such puzzle of a batch), and returns its
- code: `BITDOKU_OK` (0) if that call read every puzzle. `error` may be NULL to get
- the code alone.
+ thread could not read a puzzle (the first such puzzle of a batch;
+ `bitdoku_puzzle_error` gives each), and returns its code: `BITDOKU_OK` (0) if that
+ call read every puzzle. `error` may be NULL to get the code alone.
 
  # Safety
  `error` must be NULL or valid for a write.
  */
 uint32_t bitdoku_last_error(bitdoku_error *error);
+
+/*
+ Describes why puzzle `index` of the last `bitdoku_solve_batch` call on this thread
+ (or of the last `bitdoku_solve`, whose puzzle is index 0) could not be read, and
+ returns its code: `BITDOKU_OK` (0) if it was read, or if that call had no puzzle
+ `index`. Every bad puzzle of a batch can be described so, in any order and as often
+ as wanted, until the thread's next `bitdoku_solve` or `bitdoku_solve_batch`. `error`
+ may be NULL to get the code alone.
+
+ # Safety
+ `error` must be NULL or valid for a write.
+ */
+uint32_t bitdoku_puzzle_error(size_t index, bitdoku_error *error);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -52,24 +52,12 @@ def tag_of(line):
 
 
 def solve_all(puzzles):
-    """[(solution or None, error or None)] for each puzzle, in order.
-
-    solve_many raises at the first puzzle it cannot read (its `index`); the puzzles
-    before it are solved again, that one gets its error, and the rest go on.
-    """
+    """[(solution or None, error or None)] for each puzzle, in order: one solve_many
+    call, which puts each unreadable puzzle's PuzzleError in its place."""
     import bitdoku
 
-    out, start = [], 0
-    while start < len(puzzles):
-        try:
-            out.extend((s, None) for s in bitdoku.solve_many(puzzles[start:], threads=1))
-            break
-        except bitdoku.PuzzleError as e:
-            bad = start + e.index
-            out.extend((s, None) for s in bitdoku.solve_many(puzzles[start:bad], threads=1))
-            out.append((None, e))
-            start = bad + 1
-    return out
+    results = bitdoku.solve_many(puzzles, threads=1, errors="return")
+    return [(None, r) if isinstance(r, bitdoku.PuzzleError) else (r, None) for r in results]
 
 
 def records(partition, lines):

@@ -8,7 +8,10 @@
 //! - [`bitdoku_solve_batch`] does the same for N puzzles of 81 bytes each, on several
 //!   threads, with the results in input order.
 //! - [`bitdoku_last_error`] tells why the last call on this thread could not read a
-//!   puzzle: a code, the square's line and column, and a message.
+//!   puzzle (the first such puzzle of a batch): a code, the puzzle's index, the line
+//!   and column, the message and the reason (the message without the position).
+//!   [`bitdoku_puzzle_error`] tells the same of any puzzle of the last call, so every
+//!   bad puzzle of a batch can be described.
 //!
 //! A puzzle is 81 bytes: `1`-`9` for a given, `0`, `.`, `_` or `*` for an empty square.
 //! As in tdoku, `bitdoku_solve` also reads the byte after them: if it is `.` or above
@@ -22,7 +25,7 @@
 
 use bitdoku_core::{ParseError, ParseErrorKind, Record, RecordReader, PENCILMARK_LEN};
 use bitdoku_solver::{search_record, Backend, Batch, Options, Outcome};
-use std::cell::Cell;
+use std::cell::RefCell;
 use std::ffi::c_char;
 
 /// Bit of `configuration`: keep to the portable back-end (no SIMD) even where the CPU
@@ -52,10 +55,13 @@ pub const BITDOKU_ERROR_REPEATED_DIGIT: u32 = 6;
 /// Any other error.
 pub const BITDOKU_ERROR_OTHER: u32 = 99;
 
-/// The size of the `message` of a `bitdoku_error`, with its terminating NUL.
+/// The size of the `message` and the `reason` of a `bitdoku_error`, with their
+/// terminating NUL (longer text is cut at a character's boundary).
 pub const BITDOKU_MESSAGE_SIZE: usize = 160;
 
-/// Why a puzzle could not be read (see `bitdoku_last_error`).
+/// Why a puzzle could not be read (see `bitdoku_last_error` and
+/// `bitdoku_puzzle_error`). The position is in `line` and `column`, and in `message`
+/// once, before the `reason`: print the message alone, or the fields and the reason.
 #[repr(C)]
 #[derive(Clone, Copy)]
 pub struct BitdokuError {
@@ -68,26 +74,67 @@ pub struct BitdokuError {
     /// The 1-based column: the offending square, or 1 for errors about the whole
     /// puzzle.
     pub column: usize,
-    /// The message, NUL-terminated, such as `line 1, column 41: unexpected character
-    /// 'x' (squares are 1-9, with 0, ., _ or * for empty)`.
+    /// The message, NUL-terminated: the position, then the reason, such as `line 1,
+    /// column 41: unexpected character 'x' (squares are 1-9, with 0, ., _ or * for
+    /// empty)`.
     pub message: [c_char; BITDOKU_MESSAGE_SIZE],
+    /// What was wrong, NUL-terminated, without the position: the message's text after
+    /// `line L, column C: `, such as `unexpected character 'x' (squares are 1-9, with 0,
+    /// ., _ or * for empty)`.
+    pub reason: [c_char; BITDOKU_MESSAGE_SIZE],
 }
 
-/// What went wrong in the last call on a thread.
+/// What the last call on a thread could not read.
+enum Last {
+    /// It read every puzzle.
+    Read,
+    /// A required pointer was NULL: none of its `count` puzzles was read.
+    Null {
+        /// The puzzles of the call (1 for `bitdoku_solve`).
+        count: usize,
+    },
+    /// These puzzles (index, error; in increasing index order) could not be read.
+    Unread(Vec<(usize, ParseError)>),
+}
+
+impl Last {
+    /// The failure of puzzle `index`, if it had one.
+    fn of(&self, index: usize) -> Option<Failure> {
+        match self {
+            Last::Read => None,
+            Last::Null { count } => (index < *count).then_some(Failure::Null(index)),
+            Last::Unread(errors) => errors
+                .binary_search_by_key(&index, |&(i, _)| i)
+                .ok()
+                .map(|k| Failure::Parse(errors[k].1, index)),
+        }
+    }
+
+    /// The failure of the first puzzle that had one.
+    fn first(&self) -> Option<Failure> {
+        match self {
+            Last::Read => None,
+            Last::Null { .. } => self.of(0),
+            Last::Unread(errors) => errors.first().map(|&(i, e)| Failure::Parse(e, i)),
+        }
+    }
+}
+
+/// Why one puzzle could not be read.
 #[derive(Clone, Copy)]
 enum Failure {
-    /// A puzzle (at this index) could not be read.
+    /// The puzzle (at this index) could not be read.
     Parse(ParseError, usize),
-    /// A NULL pointer was passed.
-    Null,
+    /// A NULL pointer was passed (the puzzle's index).
+    Null(usize),
 }
 
 thread_local! {
-    static LAST: Cell<Option<Failure>> = const { Cell::new(None) };
+    static LAST: RefCell<Last> = const { RefCell::new(Last::Read) };
 }
 
-fn set_last(failure: Option<Failure>) {
-    LAST.with(|l| l.set(failure));
+fn set_last(last: Last) {
+    LAST.with(|l| *l.borrow_mut() = last);
 }
 
 /// Reads the bytes as one puzzle, with the core's reader (so the errors are those of
@@ -153,7 +200,7 @@ pub unsafe extern "C" fn bitdoku_solve(
         unsafe { *num_guesses = 0 };
     }
     if input.is_null() {
-        set_last(Some(Failure::Null));
+        set_last(Last::Null { count: 1 });
         return 0;
     }
     // SAFETY: the caller guarantees 82 readable bytes at `input`, or 729 when the 82nd
@@ -165,11 +212,11 @@ pub unsafe extern "C" fn bitdoku_solve(
     let outcome = match solve_bytes(bytes, &options(limit, configuration)) {
         Ok(outcome) => outcome,
         Err(e) => {
-            set_last(Some(Failure::Parse(e, 0)));
+            set_last(Last::Unread(vec![(0, e)]));
             return 0;
         }
     };
-    set_last(None);
+    set_last(Last::Read);
     if !solution.is_null() {
         // SAFETY: the caller guarantees 81 writable bytes at a non-NULL `solution`.
         write_solution(&outcome, unsafe {
@@ -189,9 +236,10 @@ pub const BITDOKU_INVALID: usize = usize::MAX;
 
 /// Solves `count` puzzles stored one after the other in `puzzles` (81 bytes each, no
 /// separators), on `threads` threads (0: all cores; 1: the calling thread; more than
-/// the cores there are is read as that many), and returns
-/// how many could not be read (0 when all could; `bitdoku_last_error` then describes
-/// the first, with its index).
+/// the cores there are is read as that many), and returns how many could not be read
+/// (0 when all could). `bitdoku_puzzle_error(i, ...)` then describes puzzle `i` (each
+/// one whose `num_solutions[i]` is `BITDOKU_INVALID`), and `bitdoku_last_error` the
+/// first of them.
 ///
 /// For puzzle `i`: `num_solutions[i]` receives its count of solutions up to `limit`,
 /// as `bitdoku_solve` returns it, or `BITDOKU_INVALID` if it could not be read;
@@ -214,11 +262,11 @@ pub unsafe extern "C" fn bitdoku_solve_batch(
     num_solutions: *mut usize,
 ) -> usize {
     if count == 0 {
-        set_last(None);
+        set_last(Last::Read);
         return 0;
     }
     let Some(bytes_len) = count.checked_mul(81).filter(|_| !puzzles.is_null()) else {
-        set_last(Some(Failure::Null));
+        set_last(Last::Null { count });
         return count;
     };
     // SAFETY: the caller guarantees 81 * count readable bytes at `puzzles`.
@@ -235,8 +283,7 @@ pub unsafe extern "C" fn bitdoku_solve_batch(
         .then(|| unsafe { std::slice::from_raw_parts_mut(solutions.cast::<u8>(), bytes_len) });
     let mut num_solutions = (!num_solutions.is_null())
         .then(|| unsafe { std::slice::from_raw_parts_mut(num_solutions, count) });
-    let mut first_error = None;
-    let mut bad = 0;
+    let mut unread = Vec::new();
     for (i, result) in results.iter().enumerate() {
         let found = match result {
             Ok(outcome) => {
@@ -246,8 +293,7 @@ pub unsafe extern "C" fn bitdoku_solve_batch(
                 outcome.solutions
             }
             Err(e) => {
-                bad += 1;
-                first_error.get_or_insert(Failure::Parse(*e, i));
+                unread.push((i, *e));
                 BITDOKU_INVALID
             }
         };
@@ -255,44 +301,73 @@ pub unsafe extern "C" fn bitdoku_solve_batch(
             n[i] = found;
         }
     }
-    set_last(first_error);
+    let bad = unread.len();
+    set_last(if bad == 0 {
+        Last::Read
+    } else {
+        Last::Unread(unread)
+    });
     bad
 }
 
 /// Describes why the last `bitdoku_solve` or `bitdoku_solve_batch` call on this
-/// thread could not read a puzzle (the first such puzzle of a batch), and returns its
-/// code: `BITDOKU_OK` (0) if that call read every puzzle. `error` may be NULL to get
-/// the code alone.
+/// thread could not read a puzzle (the first such puzzle of a batch;
+/// `bitdoku_puzzle_error` gives each), and returns its code: `BITDOKU_OK` (0) if that
+/// call read every puzzle. `error` may be NULL to get the code alone.
 ///
 /// # Safety
 /// `error` must be NULL or valid for a write.
 #[no_mangle]
 pub unsafe extern "C" fn bitdoku_last_error(error: *mut BitdokuError) -> u32 {
-    let (code, index, line, column, text) = match LAST.with(Cell::get) {
-        None => (BITDOKU_OK, 0, 0, 0, String::new()),
-        Some(Failure::Null) => (
-            BITDOKU_ERROR_NULL_POINTER,
-            0,
-            0,
-            0,
-            "a required pointer argument was NULL".to_string(),
-        ),
+    let failure = LAST.with(|l| l.borrow().first());
+    // SAFETY: the caller passes NULL or a pointer valid for a write.
+    unsafe { describe(failure, error) }
+}
+
+/// Describes why puzzle `index` of the last `bitdoku_solve_batch` call on this thread
+/// (or of the last `bitdoku_solve`, whose puzzle is index 0) could not be read, and
+/// returns its code: `BITDOKU_OK` (0) if it was read, or if that call had no puzzle
+/// `index`. Every bad puzzle of a batch can be described so, in any order and as often
+/// as wanted, until the thread's next `bitdoku_solve` or `bitdoku_solve_batch`. `error`
+/// may be NULL to get the code alone.
+///
+/// # Safety
+/// `error` must be NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn bitdoku_puzzle_error(index: usize, error: *mut BitdokuError) -> u32 {
+    let failure = LAST.with(|l| l.borrow().of(index));
+    // SAFETY: the caller passes NULL or a pointer valid for a write.
+    unsafe { describe(failure, error) }
+}
+
+/// Writes `failure` (or no error) to `error` unless it is NULL; its code.
+///
+/// # Safety
+/// `error` must be NULL or valid for a write.
+unsafe fn describe(failure: Option<Failure>, error: *mut BitdokuError) -> u32 {
+    let (code, index, line, column, message, reason) = match failure {
+        None => (BITDOKU_OK, 0, 0, 0, String::new(), String::new()),
+        Some(Failure::Null(index)) => {
+            let reason = "a required pointer argument was NULL".to_string();
+            (
+                BITDOKU_ERROR_NULL_POINTER,
+                index,
+                0,
+                0,
+                reason.clone(),
+                reason,
+            )
+        }
         Some(Failure::Parse(e, index)) => (
             code_of(&e.kind),
             index,
             e.position.line,
             e.position.column,
             e.to_string(),
+            e.kind.to_string(),
         ),
     };
     if !error.is_null() {
-        let mut message = [0 as c_char; BITDOKU_MESSAGE_SIZE];
-        for (m, b) in message
-            .iter_mut()
-            .zip(text.bytes().take(BITDOKU_MESSAGE_SIZE - 1))
-        {
-            *m = b as c_char;
-        }
         // SAFETY: the caller passes NULL or a pointer valid for a write.
         unsafe {
             *error = BitdokuError {
@@ -300,11 +375,26 @@ pub unsafe extern "C" fn bitdoku_last_error(error: *mut BitdokuError) -> u32 {
                 index,
                 line,
                 column,
-                message,
+                message: c_text(&message),
+                reason: c_text(&reason),
             };
         }
     }
     code
+}
+
+/// `text` NUL-terminated in a `BITDOKU_MESSAGE_SIZE` buffer, cut at the last whole
+/// character that fits.
+fn c_text(text: &str) -> [c_char; BITDOKU_MESSAGE_SIZE] {
+    let mut end = text.len().min(BITDOKU_MESSAGE_SIZE - 1);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let mut out = [0 as c_char; BITDOKU_MESSAGE_SIZE];
+    for (o, &b) in out.iter_mut().zip(&text.as_bytes()[..end]) {
+        *o = b as c_char;
+    }
+    out
 }
 
 fn code_of(kind: &ParseErrorKind) -> u32 {
@@ -329,27 +419,41 @@ mod tests {
     const TWO: &[u8; 82] =
         b"9.6.7.4.3...4..2...7..23.1.5.....1...4.2.8.6...3.....5.3.7...5...7..5...4.5.1.7.8\0";
 
+    /// An error that no call wrote.
+    const UNWRITTEN: BitdokuError = BitdokuError {
+        code: 77,
+        index: 77,
+        line: 77,
+        column: 77,
+        message: [b'?' as c_char; BITDOKU_MESSAGE_SIZE],
+        reason: [b'?' as c_char; BITDOKU_MESSAGE_SIZE],
+    };
+
     fn last() -> BitdokuError {
-        let mut e = BitdokuError {
-            code: 77,
-            index: 0,
-            line: 0,
-            column: 0,
-            message: [0; BITDOKU_MESSAGE_SIZE],
-        };
+        let mut e = UNWRITTEN;
         // SAFETY: a valid pointer.
         assert_eq!(unsafe { bitdoku_last_error(&mut e) }, e.code);
         e
     }
 
-    fn message(e: &BitdokuError) -> String {
-        let bytes: Vec<u8> = e
-            .message
+    fn puzzle_error(index: usize) -> BitdokuError {
+        let mut e = UNWRITTEN;
+        // SAFETY: a valid pointer.
+        assert_eq!(unsafe { bitdoku_puzzle_error(index, &mut e) }, e.code);
+        e
+    }
+
+    fn text(field: &[c_char; BITDOKU_MESSAGE_SIZE]) -> String {
+        let bytes: Vec<u8> = field
             .iter()
             .take_while(|&&c| c != 0)
             .map(|&c| c as u8)
             .collect();
         String::from_utf8(bytes).unwrap()
+    }
+
+    fn message(e: &BitdokuError) -> String {
+        text(&e.message)
     }
 
     #[test]
@@ -488,6 +592,13 @@ mod tests {
             (BITDOKU_ERROR_UNEXPECTED_CHARACTER, 1, 41)
         );
         assert!(message(&e).starts_with("line 1, column 41: unexpected character 'x'"));
+        // Issue 36: the position once, in the message; the reason without it.
+        assert_eq!(
+            message(&e),
+            format!("line 1, column 41: {}", text(&e.reason))
+        );
+        assert!(text(&e.reason).starts_with("unexpected character 'x' (squares are"));
+        assert_eq!(message(&e).matches("column").count(), 1);
         // SAFETY: NULL input is reported, not read.
         assert_eq!(
             unsafe {
@@ -567,6 +678,21 @@ mod tests {
                 (e.code, e.index, e.column),
                 (BITDOKU_ERROR_UNEXPECTED_CHARACTER, 2, 81)
             );
+            // Each bad puzzle, and only those, has its error.
+            for (i, &count) in counts.iter().enumerate() {
+                let e = puzzle_error(i);
+                if count == BITDOKU_INVALID {
+                    assert_eq!(
+                        (e.code, e.index, e.column),
+                        (BITDOKU_ERROR_UNEXPECTED_CHARACTER, i, 81)
+                    );
+                } else {
+                    assert_eq!(
+                        (e.code, e.index, e.line, message(&e)),
+                        (BITDOKU_OK, 0, 0, String::new())
+                    );
+                }
+            }
             let s: Vec<u8> = solutions.iter().map(|&c| c as u8).collect();
             assert_eq!(s[..81], s[243..324]);
             assert!(s[162..243].iter().all(|&b| b == b'-'));
@@ -586,6 +712,131 @@ mod tests {
                 )
             },
             0
+        );
+    }
+
+    #[test]
+    fn every_bad_puzzle_of_a_batch_is_described() {
+        // Issue 36: bitdoku_last_error described only the first bad puzzle of a batch.
+        let (grid1, two) = (&GRID1[..81], &TWO[..81]);
+        let mut unexpected = *GRID1;
+        unexpected[40] = b'x';
+        let mut repeated = *GRID1;
+        repeated[1] = b'4';
+        let mut short = *GRID1;
+        short[80] = b'|'; // layout, not a square: 80 squares
+        let puzzles: Vec<u8> = [
+            grid1,
+            &unexpected[..81],
+            two,
+            &repeated[..81],
+            &short[..81],
+            grid1,
+        ]
+        .concat();
+        let expected = [
+            (1, BITDOKU_ERROR_UNEXPECTED_CHARACTER, 41),
+            (3, BITDOKU_ERROR_REPEATED_DIGIT, 2),
+            (4, BITDOKU_ERROR_TOO_FEW_SQUARES, 1),
+        ];
+        for threads in [1, 2] {
+            let mut counts = [0usize; 6];
+            // SAFETY: 6 puzzles of 81 bytes, room for 6 counts.
+            let bad = unsafe {
+                bitdoku_solve_batch(
+                    puzzles.as_ptr().cast(),
+                    6,
+                    2,
+                    0,
+                    threads,
+                    std::ptr::null_mut(),
+                    counts.as_mut_ptr(),
+                )
+            };
+            assert_eq!(bad, 3);
+            assert_eq!(
+                counts,
+                [1, BITDOKU_INVALID, 2, BITDOKU_INVALID, BITDOKU_INVALID, 1]
+            );
+            // In any order, as often as wanted.
+            for &(i, code, column) in expected.iter().rev().chain(&expected) {
+                let e = puzzle_error(i);
+                assert_eq!((e.code, e.index, e.line, e.column), (code, i, 1, column));
+                let reason = text(&e.reason);
+                assert_eq!(message(&e), format!("line 1, column {column}: {reason}"));
+                // SAFETY: NULL asks for the code alone.
+                assert_eq!(
+                    unsafe { bitdoku_puzzle_error(i, std::ptr::null_mut()) },
+                    code
+                );
+            }
+            for i in [0, 2, 5, 6, usize::MAX] {
+                assert_eq!(puzzle_error(i).code, BITDOKU_OK, "puzzle {i}");
+            }
+            assert_eq!((last().index, last().column), (1, 41), "the first");
+        }
+        // The next call replaces them.
+        // SAFETY: a valid puzzle.
+        let n = unsafe {
+            bitdoku_solve(
+                GRID1.as_ptr().cast(),
+                2,
+                0,
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
+            )
+        };
+        assert_eq!(n, 1);
+        assert_eq!(puzzle_error(1).code, BITDOKU_OK);
+        // A single call's puzzle is index 0.
+        // SAFETY: a valid buffer of 82 bytes.
+        unsafe {
+            bitdoku_solve(
+                unexpected.as_ptr().cast(),
+                2,
+                0,
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
+            )
+        };
+        assert_eq!(puzzle_error(0).column, 41);
+        assert_eq!(puzzle_error(1).code, BITDOKU_OK);
+        // A batch without its puzzles: each of them is unread.
+        // SAFETY: NULL is reported, not read.
+        let bad = unsafe {
+            bitdoku_solve_batch(
+                std::ptr::null(),
+                3,
+                2,
+                0,
+                1,
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
+            )
+        };
+        assert_eq!(bad, 3);
+        for i in 0..3 {
+            assert_eq!(
+                (puzzle_error(i).code, puzzle_error(i).index),
+                (BITDOKU_ERROR_NULL_POINTER, i)
+            );
+        }
+        assert_eq!(puzzle_error(3).code, BITDOKU_OK);
+    }
+
+    #[test]
+    fn a_long_message_is_cut_at_a_character() {
+        let text = "\u{e9}".repeat(BITDOKU_MESSAGE_SIZE);
+        let cut = c_text(&text);
+        assert_eq!(cut[BITDOKU_MESSAGE_SIZE - 1], 0);
+        let bytes: Vec<u8> = cut
+            .iter()
+            .take_while(|&&c| c != 0)
+            .map(|&c| c as u8)
+            .collect();
+        assert_eq!(
+            String::from_utf8(bytes).unwrap(),
+            "\u{e9}".repeat((BITDOKU_MESSAGE_SIZE - 1) / 2)
         );
     }
 }

@@ -140,25 +140,53 @@ static void bad_input(void) {
     CHECK(e.line == 1 && e.column == 41, "at %zu:%zu", e.line, e.column);
     CHECK(strncmp(e.message, "line 1, column 41: unexpected character 'x'", 43) == 0, "%s",
           e.message);
+    /* The position once (issue 36): in the message, before the reason. */
+    CHECK(strncmp(e.reason, "unexpected character 'x'", 24) == 0 &&
+              strcmp(e.message + strlen("line 1, column 41: "), e.reason) == 0 &&
+              strstr(e.message + 1, "line") == NULL,
+          "message %s, reason %s", e.message, e.reason);
     CHECK(solution[0] == '-' && solution[80] == '-', "the solution buffer was written");
     CHECK(bitdoku_solve(NULL, 1, 0, solution, NULL) == 0 &&
               bitdoku_last_error(NULL) == BITDOKU_ERROR_NULL_POINTER,
           "NULL input");
 
     /* A batch names the first bad puzzle's index and marks every bad one. */
-    char three[3 * 81];
-    memcpy(three, grid1, 81);
-    memcpy(three + 81, bad, 81);
-    memcpy(three + 162, grid1, 81);
-    three[162 + 1] = '4'; /* two 4s in row A */
-    size_t counts[3];
-    size_t bad_count = bitdoku_solve_batch(three, 3, 2, 0, 2, NULL, counts);
+    char four[4 * 81];
+    memcpy(four, grid1, 81);
+    memcpy(four + 81, bad, 81);
+    memcpy(four + 162, grid1, 81);
+    four[162 + 1] = '4'; /* two 4s in row A */
+    memcpy(four + 243, grid1, 81);
+    size_t counts[4];
+    size_t bad_count = bitdoku_solve_batch(four, 4, 2, 0, 2, NULL, counts);
     CHECK(bad_count == 2 && counts[0] == 1 && counts[1] == BITDOKU_INVALID &&
-              counts[2] == BITDOKU_INVALID,
-          "bad=%zu counts=%zu %zu %zu", bad_count, counts[0], counts[1], counts[2]);
+              counts[2] == BITDOKU_INVALID && counts[3] == 1,
+          "bad=%zu counts=%zu %zu %zu %zu", bad_count, counts[0], counts[1], counts[2],
+          counts[3]);
     CHECK(bitdoku_last_error(&e) == BITDOKU_ERROR_UNEXPECTED_CHARACTER && e.index == 1 &&
               e.column == 41,
           "code=%u index=%zu column=%zu", e.code, e.index, e.column);
+
+    /* Every bad puzzle of the batch is described (issue 36), the others are not. */
+    const uint32_t codes[4] = {BITDOKU_OK, BITDOKU_ERROR_UNEXPECTED_CHARACTER,
+                               BITDOKU_ERROR_REPEATED_DIGIT, BITDOKU_OK};
+    const size_t columns[4] = {0, 41, 2, 0};
+    for (size_t i = 4; i-- > 0;) {
+        uint32_t code = bitdoku_puzzle_error(i, &e);
+        CHECK(code == codes[i] && e.code == code && e.column == columns[i] &&
+                  (counts[i] == BITDOKU_INVALID) == (code != BITDOKU_OK),
+              "puzzle %zu: code=%u column=%zu", i, code, e.column);
+        if (code != BITDOKU_OK)
+            CHECK(e.index == i && e.line == 1 && strstr(e.message, e.reason) != NULL,
+                  "puzzle %zu: index=%zu %s", i, e.index, e.message);
+    }
+    CHECK(bitdoku_puzzle_error(2, NULL) == BITDOKU_ERROR_REPEATED_DIGIT &&
+              bitdoku_puzzle_error(4, NULL) == BITDOKU_OK,
+          "the code alone");
+    /* The next call on the thread replaces them. */
+    CHECK(bitdoku_solve(grid1, 2, 0, solution, NULL) == 1 &&
+              bitdoku_puzzle_error(1, NULL) == BITDOKU_OK,
+          "a later call keeps an old batch's errors");
 }
 
 /* Every puzzle of a public set through the batch call (2 threads), each count as

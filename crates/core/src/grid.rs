@@ -207,30 +207,52 @@ impl fmt::Debug for Grid {
     }
 }
 
-/// Norvig's `display`: each square's text centred in `width` columns (as Python's
-/// `str.center` does), `|` between boxes, a `------+------+------` line between bands.
+/// Norvig's `display` on the classic grid (see [`write_boxed_board`]).
 pub(crate) fn write_boxed(
     f: &mut fmt::Formatter<'_>,
     width: usize,
     text: impl Fn(Square) -> String,
 ) -> fmt::Result {
-    let dashes = "-".repeat(width * 3);
-    let rule = [dashes.as_str(); 3].join("+");
-    for row in 0..9 {
-        for column in 0..9 {
-            let Some(square) = Square::at(row, column) else {
-                continue;
-            };
-            let t = text(square);
+    write_boxed_board(f, 9, (3, 3), width, |i| {
+        Square::new(i).map(&text).unwrap_or_default()
+    })
+}
+
+/// Norvig's `display` for a board of any size: each cell's text (row-major index)
+/// centred in `width` columns (as Python's `str.center` does), `|` between boxes of
+/// `boxes` (rows, columns), and a `------+------+------` line between bands of boxes.
+///
+/// ```
+/// struct Mini;
+/// impl std::fmt::Display for Mini {
+///     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+///         bitdoku_core::write_boxed_board(f, 4, (2, 2), 2, |i| (i % 4 + 1).to_string())
+///     }
+/// }
+/// assert_eq!(Mini.to_string(), "1 2 |3 4 \n1 2 |3 4 \n----+----\n1 2 |3 4 \n1 2 |3 4 \n");
+/// ```
+pub fn write_boxed_board(
+    f: &mut impl fmt::Write,
+    size: usize,
+    boxes: (usize, usize),
+    width: usize,
+    text: impl Fn(usize) -> String,
+) -> fmt::Result {
+    let (box_rows, box_cols) = (boxes.0.max(1), boxes.1.max(1));
+    let dashes = "-".repeat(width * box_cols);
+    let rule = vec![dashes.as_str(); size.div_ceil(box_cols)].join("+");
+    for row in 0..size {
+        for column in 0..size {
+            let t = text(row * size + column);
             let margin = width.saturating_sub(t.len());
             let left = margin / 2 + (margin & width & 1);
             write!(f, "{:left$}{t}{:right$}", "", "", right = margin - left)?;
-            if column == 2 || column == 5 {
+            if (column + 1) % box_cols == 0 && column + 1 < size {
                 f.write_str("|")?;
             }
         }
         f.write_str("\n")?;
-        if row == 2 || row == 5 {
+        if (row + 1) % box_rows == 0 && row + 1 < size {
             writeln!(f, "{rule}")?;
         }
     }

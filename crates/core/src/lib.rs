@@ -61,7 +61,7 @@ pub use board::Board;
 pub use candidates::{Candidates, Iter as CandidatesIter};
 pub use canon::{canonical, canonical_transform};
 pub use digit::Digit;
-pub use grid::{Conflict, Grid};
+pub use grid::{write_boxed_board, Conflict, Grid};
 pub use parse::{
     empty_marks_in_words, ParseError, ParseErrorKind, Position, Record, RecordReader, EMPTY_MARKS,
 };

@@ -7,20 +7,30 @@
 //! `.`, `_` or `*` empty; a boxed grid; or a 729-character pencilmark line) and
 //! solutions come back as 81-digit strings. A
 //! puzzle that cannot be read raises `bitdoku.PuzzleError`, a `ValueError` that
-//! carries the line and column. Every call releases the GIL while it solves; batch
-//! calls share the puzzles among threads (`threads=None`: all cores). The extension
+//! carries the line and column; batch calls raise it for the first such puzzle, or
+//! with `errors="return"` put each one in its puzzle's place in the list. Every number
+//! is any Python int, and a bad one is a `ValueError` that names it (`args`). Every
+//! call releases the GIL while it solves; batch calls share the puzzles among threads
+//! (`threads=None`: all cores). Each function's docstring starts with its signature
+//! with types, as in the stubs (`python/bitdoku/_bitdoku.pyi`). The extension
 //! is built with the workspace's `python` profile, which unwinds on panic, so a panic
 //! reaches Python as `pyo3_runtime.PanicException` instead of aborting the process.
 #![deny(missing_docs)]
 
-use bitdoku_core::{ParseError, Puzzle};
+mod args;
+
+use args::{Int, OnError};
+use bitdoku_core::{canonical, Grid, ParseError, Puzzle};
+use bitdoku_solver::enumerate::enumerate as each_solution;
 use bitdoku_solver::generate::{generate as make_puzzle, puzzle_seed, Request};
-use bitdoku_solver::rate::{rate as rate_grid, Unrated};
+use bitdoku_solver::minimize::minimize as minimal_puzzle;
+use bitdoku_solver::rate::{rate as rate_grid, Rating, Unrated};
 use bitdoku_solver::steps::{Path, Step};
-use bitdoku_solver::{Batch, Options, Outcome};
+use bitdoku_solver::{Batch, Options, Outcome, ThreadPoolError};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
+use pyo3::IntoPyObjectExt;
 
 pyo3::create_exception!(
     bitdoku,
@@ -55,6 +65,17 @@ fn parse(py: Python<'_>, puzzle: &str) -> PyResult<Puzzle> {
     puzzle.parse().map_err(|e| puzzle_error(py, &e, None))
 }
 
+/// The givens of a puzzle, for the tools that work on givens (`minimize`, `canon`): a
+/// pencilmark puzzle is a `ValueError`, as it is `invalid` for the command line.
+fn givens(py: Python<'_>, puzzle: &str, tool: &str) -> PyResult<Grid> {
+    match parse(py, puzzle)? {
+        Puzzle::Givens(grid) => Ok(grid),
+        Puzzle::Candidates(_) => Err(PyValueError::new_err(format!(
+            "a pencilmark puzzle: {tool} works on givens (81 squares), not candidates"
+        ))),
+    }
+}
+
 /// The strings of an iterable of puzzles (a lone `str` is refused: iterating it
 /// would give one-character puzzles).
 fn strings(puzzles: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
@@ -69,28 +90,59 @@ fn strings(puzzles: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
         .collect()
 }
 
-/// Searches every puzzle with `options` on `threads` threads, without the GIL.
+/// The `RuntimeError` of a batch whose threads could not be started.
+fn no_threads(e: ThreadPoolError) -> PyErr {
+    PyRuntimeError::new_err(e.to_string())
+}
+
+/// Searches every puzzle with `options` on `threads` threads, without the GIL: one
+/// result per puzzle, in order.
 fn search_many(
     py: Python<'_>,
-    puzzles: &Bound<'_, PyAny>,
+    texts: &[String],
     options: Options,
     threads: Option<usize>,
-) -> PyResult<Vec<Outcome>> {
-    let texts = strings(puzzles)?;
-    let results = py
-        .detach(|| Batch::with_threads(options, threads).map(|batch| batch.search_strs(&texts)))
-        .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+) -> PyResult<Vec<Result<Outcome, ParseError>>> {
+    py.detach(|| Batch::with_threads(options, threads).map(|batch| batch.search_strs(texts)))
+        .map_err(no_threads)
+}
+
+/// The list a batch call returns: each result as `convert` makes it; a puzzle that
+/// could not be read raises its `PuzzleError` (the first one, `OnError::Raise`, before
+/// anything is converted) or stands in its place (`OnError::Return`).
+fn batch_list<'py, T>(
+    py: Python<'py>,
+    results: Vec<Result<T, ParseError>>,
+    on_error: OnError,
+    mut convert: impl FnMut(T) -> PyResult<Bound<'py, PyAny>>,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    if on_error == OnError::Raise {
+        if let Some((i, e)) = results
+            .iter()
+            .enumerate()
+            .find_map(|(i, r)| r.as_ref().err().map(|e| (i, e)))
+        {
+            return Err(puzzle_error(py, e, Some(i)));
+        }
+    }
     results
         .into_iter()
         .enumerate()
-        .map(|(i, r)| r.map_err(|e| puzzle_error(py, &e, Some(i))))
+        .map(|(i, r)| match r {
+            Ok(value) => convert(value),
+            Err(e) => Ok(puzzle_error(py, &e, Some(i))
+                .into_value(py)
+                .into_bound(py)
+                .into_any()),
+        })
         .collect()
 }
 
-/// solve(puzzle) -> str | None: the first solution (digits tried in increasing order)
-/// as 81 digits, or None if the puzzle has none. Raises `PuzzleError` for a puzzle that
-/// cannot be read, and for one that gives a digit twice in a unit (its position is the
-/// second given).
+/// solve(puzzle: str) -> str | None
+///
+/// The first solution (digits tried in increasing order) as 81 digits, or None if the
+/// puzzle has none. Raises `PuzzleError` for a puzzle that cannot be read, and for one
+/// that gives a digit twice in a unit (its position is the second given).
 #[pyfunction]
 fn solve(py: Python<'_>, puzzle: String) -> PyResult<Option<String>> {
     let puzzle = parse(py, &puzzle)?;
@@ -99,50 +151,67 @@ fn solve(py: Python<'_>, puzzle: String) -> PyResult<Option<String>> {
         .map(|g| g.to_string()))
 }
 
-/// solve_many(puzzles, threads=None) -> list[str | None]: solve() of each puzzle, in
-/// order, on `threads` threads (None: all cores; 1: the calling thread). Raises
-/// `PuzzleError`, with the puzzle's `index`, at the first puzzle that cannot be read or
-/// gives a digit twice in a unit.
+/// solve_many(puzzles: Iterable[str], threads: int | None = None, *, errors: Literal['raise', 'return'] = 'raise') -> list[str | None | PuzzleError]
+///
+/// solve() of each puzzle, in order, on `threads` threads (None: all cores; 1: the
+/// calling thread; more than the CPUs there are is read as that many; 0 or less:
+/// ValueError). A puzzle that cannot be read or gives a digit twice in a unit raises
+/// `PuzzleError` with its `index` (the first such puzzle; `errors='raise'`), or, with
+/// `errors='return'`, stands in the list as its `PuzzleError`, in its place, beside
+/// every other puzzle's result.
 #[pyfunction]
-#[pyo3(signature = (puzzles, threads=None))]
-fn solve_many(
-    py: Python<'_>,
-    puzzles: &Bound<'_, PyAny>,
-    threads: Option<usize>,
-) -> PyResult<Vec<Option<String>>> {
-    let outcomes = search_many(py, puzzles, Options::default(), threads)?;
-    Ok(outcomes
-        .into_iter()
-        .map(|o| o.solution.map(|g| g.to_string()))
-        .collect())
+#[pyo3(signature = (puzzles, threads=None, *, errors="raise"))]
+fn solve_many<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    threads: Option<Int>,
+    errors: &str,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let (threads, on_error) = (args::threads(threads.as_ref())?, OnError::from_arg(errors)?);
+    let results = search_many(py, &strings(puzzles)?, Options::default(), threads)?;
+    batch_list(py, results, on_error, |o| {
+        o.solution.map(|g| g.to_string()).into_bound_py_any(py)
+    })
 }
 
-/// count(puzzle, limit=2) -> int: how many solutions the puzzle has, counting no
-/// further than `limit` (2 tells unique from not; 0 is read as 1, as everywhere in
-/// bitdoku). Raises `PuzzleError` as solve() does.
+/// count(puzzle: str, limit: int = 2) -> int
+///
+/// How many solutions the puzzle has, counting no further than `limit` (2 tells
+/// unique from not; 0 is read as 1, as everywhere in bitdoku). Raises `PuzzleError`
+/// as solve() does, `ValueError` for a negative limit.
 #[pyfunction]
-#[pyo3(signature = (puzzle, limit=2))]
-fn count(py: Python<'_>, puzzle: String, limit: usize) -> PyResult<usize> {
+#[pyo3(signature = (puzzle, limit=Int::new(2)), text_signature = "(puzzle, limit=2)")]
+fn count(py: Python<'_>, puzzle: String, limit: Int) -> PyResult<usize> {
+    let limit = args::limit(&limit)?;
     let puzzle = parse(py, &puzzle)?;
     Ok(py.detach(|| bitdoku_solver::count_solutions(puzzle, limit)))
 }
 
-/// count_many(puzzles, limit=2, threads=None) -> list[int]: count() of each puzzle,
-/// in order, on `threads` threads.
+/// count_many(puzzles: Iterable[str], limit: int = 2, threads: int | None = None, *, errors: Literal['raise', 'return'] = 'raise') -> list[int | PuzzleError]
+///
+/// count() of each puzzle, in order, on `threads` threads; a puzzle that cannot be
+/// read as solve_many() says (`errors`).
 #[pyfunction]
-#[pyo3(signature = (puzzles, limit=2, threads=None))]
-fn count_many(
-    py: Python<'_>,
-    puzzles: &Bound<'_, PyAny>,
-    limit: usize,
-    threads: Option<usize>,
-) -> PyResult<Vec<usize>> {
-    let options = Options::default().with_limit(limit);
-    let outcomes = search_many(py, puzzles, options, threads)?;
-    Ok(outcomes.into_iter().map(|o| o.solutions).collect())
+#[pyo3(
+    signature = (puzzles, limit=Int::new(2), threads=None, *, errors="raise"),
+    text_signature = "(puzzles, limit=2, threads=None, *, errors='raise')"
+)]
+fn count_many<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    limit: Int,
+    threads: Option<Int>,
+    errors: &str,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let options = Options::default().with_limit(args::limit(&limit)?);
+    let (threads, on_error) = (args::threads(threads.as_ref())?, OnError::from_arg(errors)?);
+    let results = search_many(py, &strings(puzzles)?, options, threads)?;
+    batch_list(py, results, on_error, |o| o.solutions.into_bound_py_any(py))
 }
 
-/// is_unique(puzzle) -> bool: True if the puzzle has exactly one solution.
+/// is_unique(puzzle: str) -> bool
+///
+/// True if the puzzle has exactly one solution.
 #[pyfunction]
 fn is_unique(py: Python<'_>, puzzle: String) -> PyResult<bool> {
     let puzzle = parse(py, &puzzle)?;
@@ -180,6 +249,77 @@ fn rate<'py>(py: Python<'py>, puzzle: String) -> PyResult<Bound<'py, PyDict>> {
     Ok(dict)
 }
 
+/// How puzzles are rated: the keyword arguments that `rate_many` (and, once it moves
+/// onto this piece, `rate`) take beside the puzzles, checked and held in one place.
+/// None yet; a time budget would be a field here, read from one more keyword.
+#[derive(Clone, Copy, Debug, Default)]
+struct Rater {}
+
+impl Rater {
+    /// The rating of one puzzle (no GIL needed).
+    fn rate(&self, puzzle: Puzzle) -> Result<Rating, Unrated> {
+        rate_grid(puzzle)
+    }
+}
+
+/// A rating as a dict, in the shape `rate` documents: `status`, the summary's fields
+/// and `solution` (the first of a puzzle with several; none without one).
+fn rating_dict<'py>(
+    py: Python<'py>,
+    rating: Result<Rating, Unrated>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    match rating {
+        Ok(rating) => {
+            dict.set_item("status", rating.status())?;
+            dict.update(
+                to_python(py, &rating.summary())?
+                    .cast_into::<PyDict>()?
+                    .as_mapping(),
+            )?;
+            dict.set_item("solution", rating.solution.to_string())?;
+        }
+        Err(Unrated::NotUnique { first }) => {
+            dict.set_item("status", "not-unique")?;
+            dict.set_item("solution", first.to_string())?;
+        }
+        Err(Unrated::NoSolution) => dict.set_item("status", "unsolvable")?,
+    }
+    Ok(dict)
+}
+
+/// rate_many(puzzles: Iterable[str], threads: int | None = None, *, errors: Literal['raise', 'return'] = 'raise') -> list[Rating | PuzzleError]
+///
+/// rate() of each puzzle, in order, on `threads` threads (a thread takes one puzzle at
+/// a time: a hard one can take seconds); a puzzle that cannot be read as solve_many()
+/// says (`errors`).
+#[pyfunction]
+#[pyo3(signature = (puzzles, threads=None, *, errors="raise"))]
+fn rate_many<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    threads: Option<Int>,
+    errors: &str,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let (threads, on_error) = (args::threads(threads.as_ref())?, OnError::from_arg(errors)?);
+    let rater = Rater::default();
+    let texts = strings(puzzles)?;
+    let mut results = Vec::with_capacity(texts.len());
+    py.detach(|| {
+        Batch::with_threads(Options::default(), threads).map(|batch| {
+            batch.with_task_size(1).map(
+                &texts,
+                |text| text.parse::<Puzzle>().map(|p| rater.rate(p)),
+                &mut results,
+            )
+        })
+    })
+    .map_err(no_threads)?;
+    batch_list(py, results, on_error, |r| {
+        rating_dict(py, r).map(Bound::into_any)
+    })
+}
+
 /// A step as a dict, in the shape every front end gives it (the library's JSON of a
 /// `Step`: technique, difficulty, placement, eliminations, cells, candidates, units,
 /// digits, links, text).
@@ -193,11 +333,13 @@ fn to_python<'py>(py: Python<'py>, value: &impl serde::Serialize) -> PyResult<Bo
     py.import("json")?.call_method1("loads", (json,))
 }
 
-/// hint(puzzle) -> dict | None: the next step of the puzzle as it stands (a pencilmark
-/// line keeps the candidates already removed): the first step of its solve path on
-/// Sudoku Explainer's ladder, as a dict (see `explain`), or None when the puzzle is
-/// already solved. Raises `ValueError` when the puzzle has no solution or several (the
-/// techniques assume one), or when no technique finds a step.
+/// hint(puzzle: str) -> Step | None
+///
+/// The next step of the puzzle as it stands (a pencilmark line keeps the candidates
+/// already removed): the first step of its solve path on Sudoku Explainer's ladder, as
+/// a dict (see `explain`), or None when the puzzle is already solved. Raises
+/// `ValueError` when the puzzle has no solution or several (the techniques assume
+/// one), or when no technique finds a step.
 #[pyfunction]
 fn hint<'py>(py: Python<'py>, puzzle: String) -> PyResult<Option<Bound<'py, PyAny>>> {
     let puzzle = parse(py, &puzzle)?;
@@ -215,13 +357,15 @@ fn hint<'py>(py: Python<'py>, puzzle: String) -> PyResult<Option<Bound<'py, PyAn
     }
 }
 
-/// explain(puzzle) -> list[dict]: the puzzle's whole solve path, each step a dict with
-/// `technique`, `difficulty` (a float with one decimal), `placement` ({square, digit}
-/// or None), `eliminations`, `cells`, `candidates` ([{square, digit}]), `units`
-/// (`row A`, `column 1`, `box 1`), `digits`, `links` (a chain's implications) and
-/// `text` (the step in words). Raises `ValueError` when the puzzle has no solution or
-/// several. If no technique finds a step before the grid is solved, the list ends
-/// there (`rate` then gives the technique `stalled`).
+/// explain(puzzle: str) -> list[Step]
+///
+/// The puzzle's whole solve path, each step a dict with `technique`, `difficulty` (a
+/// float with one decimal), `placement` ({square, digit} or None), `eliminations`,
+/// `cells`, `candidates` ([{square, digit}]), `units` (`row A`, `column 1`, `box 1`),
+/// `digits`, `links` (a chain's implications) and `text` (the step in words). Raises
+/// `ValueError` when the puzzle has no solution or several. If no technique finds a
+/// step before the grid is solved, the list ends there (`rate` then gives the
+/// technique `stalled`).
 #[pyfunction]
 fn explain<'py>(py: Python<'py>, puzzle: String) -> PyResult<Vec<Bound<'py, PyAny>>> {
     let puzzle = parse(py, &puzzle)?;
@@ -241,50 +385,50 @@ fn unrated(e: Unrated) -> PyErr {
     })
 }
 
-/// generate(n, seed=None, clues=None, symmetric=False, minimal=False, threads=None,
-/// symmetry=None, level=None, er=None) -> list[str]: `n` puzzles with exactly one
-/// solution. The same seed gives the same puzzles at any thread count (None: a seed
-/// from the clock). `clues`: remove givens until at most this many are left (17 to
-/// 81); `symmetry`: the pattern of givens (`symmetric=True` is `rotate180`; not both);
-/// `minimal`: no given can be removed without losing uniqueness; `level` (1 to 6) or
-/// `er` (a (min, max) pair of ratings, such as (3.0, 4.4)): puzzles that `rate` puts
-/// there. Every argument is checked before any work (ValueError); ValueError too if
-/// 1,000 filled grids do not reach `clues` or the rating.
+/// generate(n: int, seed: int | None = None, clues: int | None = None, symmetric: bool = False, minimal: bool = False, threads: int | None = None, symmetry: str | None = None, level: int | None = None, er: Sequence[float] | None = None) -> list[str]
+///
+/// `n` puzzles with exactly one solution. The same seed (0 to 2**64 - 1) gives the
+/// same puzzles at any thread count (None: a seed from the clock). `clues`: remove
+/// givens until at most this many are left (17 to 81); `symmetry`: the pattern of
+/// givens (`symmetric=True` is `rotate180`; not both); `minimal`: no given can be
+/// removed without losing uniqueness; `level` (1 to 6) or `er` (a (min, max) pair of
+/// ratings, a tuple or a list, such as (3.0, 4.4)): puzzles that `rate` puts there.
+/// Every argument is checked before any work (ValueError); ValueError too if 1,000
+/// filled grids do not reach `clues` or the rating.
 #[pyfunction]
 #[pyo3(signature = (n, seed=None, clues=None, symmetric=false, minimal=false, threads=None, symmetry=None, level=None, er=None))]
 #[allow(clippy::too_many_arguments)]
 fn generate(
     py: Python<'_>,
-    n: u64,
-    seed: Option<u64>,
-    clues: Option<usize>,
+    n: Int,
+    seed: Option<Int>,
+    clues: Option<Int>,
     symmetric: bool,
     minimal: bool,
-    threads: Option<usize>,
+    threads: Option<Int>,
     symmetry: Option<&str>,
-    level: Option<u8>,
-    er: Option<(f64, f64)>,
+    level: Option<Int>,
+    er: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<String>> {
     if symmetric && symmetry.is_some() {
         return Err(PyValueError::new_err(
             "symmetric=True is symmetry='rotate180': give one of them",
         ));
     }
+    let n: u64 = args::whole("n", &n)?;
+    let seed: Option<u64> = seed.as_ref().map(args::seed).transpose()?;
+    let clues: Option<usize> = clues.map(|c| args::whole("clues", &c)).transpose()?;
     let request = Request {
         clues,
         symmetry: symmetry.or(symmetric.then_some("rotate180")),
         minimal,
-        level: level.map(u32::from),
-        er,
+        level: level.map(|l| args::whole("level", &l)).transpose()?,
+        er: er.map(args::rating_range).transpose()?,
     };
     let settings = request
         .settings()
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
-    if threads == Some(0) {
-        return Err(PyValueError::new_err(
-            "threads=0: give None (all cores) or 1 or more",
-        ));
-    }
+    let threads = args::threads(threads.as_ref())?;
     let seed = seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -312,7 +456,7 @@ fn generate(
             )
         })
     })
-    .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+    .map_err(no_threads)?;
     made.into_iter()
         .map(|p| {
             p.map(|g| g.to_string()).ok_or_else(|| {
@@ -325,6 +469,55 @@ fn generate(
             })
         })
         .collect()
+}
+
+/// minimize(puzzle: str) -> str
+///
+/// The puzzle with every given it does not need removed, as `bitdoku minimize` gives
+/// it: the givens are tried in row-major order and each goes while the puzzle stays
+/// unique, so the result is minimal, with the same solution. A puzzle with several
+/// solutions first gets givens from its first solution where a second one differs,
+/// so it comes back unique with that first solution. ValueError for a puzzle with no
+/// solution (`unsolvable: ...`) and for a pencilmark puzzle (it has no givens);
+/// `PuzzleError` as solve() says.
+#[pyfunction]
+fn minimize(py: Python<'_>, puzzle: String) -> PyResult<String> {
+    let grid = givens(py, &puzzle, "minimize")?;
+    py.detach(|| minimal_puzzle(&grid))
+        .map(|g| g.to_string())
+        .map_err(|e| PyValueError::new_err(format!("unsolvable: {e}")))
+}
+
+/// canon(puzzle: str) -> str
+///
+/// The puzzle's canonical form, as `bitdoku canon` gives it: two puzzles are the same
+/// up to relabelling the digits, permuting rows within bands, columns within stacks,
+/// bands, stacks, and transposing exactly when their forms are equal (so a set of them
+/// dedups a puzzle bank). The form puts as many givens as early as possible and names
+/// the digits 1, 2, 3, ... in order of appearance. ValueError for a pencilmark puzzle;
+/// `PuzzleError` as solve() says.
+#[pyfunction]
+fn canon(py: Python<'_>, puzzle: String) -> PyResult<String> {
+    let grid = givens(py, &puzzle, "canon")?;
+    Ok(py.detach(|| canonical(&grid)).to_string())
+}
+
+/// enumerate(puzzle: str, limit: int = 100) -> list[str]
+///
+/// The puzzle's solutions, at most `limit` of them (0 is read as 1), in the search's
+/// order (digits in increasing order at each guess; the first is solve()'s), as
+/// `bitdoku enumerate` gives them: fewer than `limit` means that was all. An empty list
+/// for a puzzle with none. `PuzzleError` as solve() says, `ValueError` for a negative
+/// limit. (Not in `bitdoku.__all__`, so that `from bitdoku import *` leaves Python's
+/// `enumerate` alone.)
+#[pyfunction]
+#[pyo3(signature = (puzzle, limit=Int::new(100)), text_signature = "(puzzle, limit=100)")]
+fn enumerate(py: Python<'_>, puzzle: String, limit: Int) -> PyResult<Vec<String>> {
+    let limit = args::limit(&limit)?;
+    let puzzle = parse(py, &puzzle)?;
+    let mut found = Vec::new();
+    py.detach(|| each_solution(puzzle, limit, |s| found.push(*s)));
+    Ok(found.iter().map(Grid::to_string).collect())
 }
 
 /// Panics on a pool thread while the GIL is released. For the tests: it shows that
@@ -345,14 +538,15 @@ fn _panic_for_tests(py: Python<'_>) -> PyResult<()> {
     .map_err(|e| PyRuntimeError::new_err(e.to_string()))
 }
 
-/// Solve, count, check, rate, hint, explain and generate Sudoku puzzles: Norvig's
-/// propagation and search on bitsets, and Sudoku Explainer's techniques, in Rust.
+/// Solve, count, check, rate, hint, explain, generate, minimize and canonicalize Sudoku
+/// puzzles: Norvig's propagation and search on bitsets, and Sudoku Explainer's
+/// techniques, in Rust.
 #[pymodule(gil_used = false)]
 mod _bitdoku {
     #[pymodule_export]
     use super::{
-        _panic_for_tests, count, count_many, explain, generate, hint, is_unique, rate, solve,
-        solve_many, PuzzleError,
+        _panic_for_tests, canon, count, count_many, enumerate, explain, generate, hint, is_unique,
+        minimize, rate, rate_many, solve, solve_many, PuzzleError,
     };
 
     #[pymodule_init]

@@ -4,6 +4,8 @@ The project's files in puzzles/ are always there; the public sets in ../shared/p
 (beside the repository) are used when present and skipped when not.
 """
 
+import ast
+import inspect
 import os
 import subprocess
 import sys
@@ -402,10 +404,242 @@ def test_a_panic_becomes_an_exception_not_an_abort():
     assert child.stdout.split() == ["PanicException", GRID1_SOLUTION]
 
 
+def test_bad_numbers_are_value_errors_that_name_the_argument():
+    # Issue 36: these were OverflowError (PyO3's conversion of a negative or huge int).
+    cases = [
+        (lambda: bitdoku.count(GRID1, limit=-1), "limit=-1: "),
+        (lambda: bitdoku.count_many([GRID1], limit=-1), "limit=-1: "),
+        (lambda: bitdoku.enumerate(TWO, limit=-1), "limit=-1: "),
+        (lambda: bitdoku.generate(1, seed=-1), "seed=-1: "),
+        (lambda: bitdoku.generate(1, seed=2**64), f"seed={2**64}: "),
+        (lambda: bitdoku.generate(1, seed=10**40), f"seed={10**40}: "),
+        (lambda: bitdoku.generate(-1), "n=-1: "),
+        (lambda: bitdoku.generate(1, clues=-1), "clues=-1: "),
+        (lambda: bitdoku.generate(1, level=-1), "level=-1: "),
+        (lambda: bitdoku.generate(1, level=300), "level=300: "),
+        (lambda: bitdoku.solve_many([GRID1], threads=-1), "threads=-1: "),
+        (lambda: bitdoku.solve_many([GRID1], threads=0), "threads=0: "),
+        (lambda: bitdoku.count_many([GRID1], threads=-1), "threads=-1: "),
+        (lambda: bitdoku.rate_many([GRID1], threads=0), "threads=0: "),
+        (lambda: bitdoku.generate(1, seed=1, threads=-1), "threads=-1: "),
+    ]
+    for call, start in cases:
+        with pytest.raises(ValueError) as caught:
+            call()
+        assert type(caught.value) is ValueError, caught.value
+        assert str(caught.value).startswith(start), caught.value
+    # A limit or thread count beyond any machine's is read as the most there can be.
+    assert bitdoku.count(TWO, limit=10**40) == 2
+    assert bitdoku.count_many([TWO], limit=2**64) == [2]
+    assert bitdoku.solve_many([GRID1], threads=2**70) == [GRID1_SOLUTION]
+    assert bitdoku.generate(1, seed=2**64 - 1) == bitdoku.generate(1, seed=2**64 - 1, threads=1)
+    # What is not a number at all stays a TypeError.
+    with pytest.raises(TypeError):
+        bitdoku.count(GRID1, limit=2.5)
+    with pytest.raises(TypeError):
+        bitdoku.solve_many([GRID1], threads="2")
+
+
+def test_er_is_any_sequence_of_two_ratings():
+    # Issue 36: a list raised a TypeError about lists.
+    as_tuple = bitdoku.generate(2, seed=4, er=(2.6, 2.8))
+    assert bitdoku.generate(2, seed=4, er=[2.6, 2.8]) == as_tuple
+    assert all(2.6 <= bitdoku.rate(p)["er"] <= 2.8 for p in as_tuple)
+    assert bitdoku.generate(1, seed=4, er=[1, 2]) == bitdoku.generate(1, seed=4, er=(1.0, 2.0))
+    for bad in ([2.6], (2.6, 2.7, 2.8), []):
+        with pytest.raises(ValueError, match="er=.*: give two ratings"):
+            bitdoku.generate(1, seed=4, er=bad)
+    for bad in ("26", 2.6, {2.6, 2.8}):
+        with pytest.raises(TypeError):
+            bitdoku.generate(1, seed=4, er=bad)
+    with pytest.raises(ValueError, match="ratings go from 1.0 to 20.0"):
+        bitdoku.generate(1, seed=4, er=[4.4, 3.0])
+
+
+BATCHES = [
+    (bitdoku.solve_many, bitdoku.solve),
+    (bitdoku.count_many, bitdoku.count),
+    (bitdoku.rate_many, bitdoku.rate),
+]
+
+
+@pytest.mark.parametrize("many, one", BATCHES, ids=lambda f: f.__name__)
+def test_a_batch_returns_every_result_with_the_errors_in_place(many, one):
+    # Issue 36: solve_many([g, "x", g]) raised and lost the good puzzles' results.
+    repeated = "44" + GRID1[2:]
+    puzzles = [GRID1, "x", EASY, repeated, TWO, NONE, GRID1[:80] + "?"]
+    for threads in (1, 2, None):
+        got = many(puzzles, threads=threads, errors="return")
+        assert len(got) == len(puzzles)
+        for i, (puzzle, result) in enumerate(zip(puzzles, got)):
+            try:
+                expected = one(puzzle)
+            except bitdoku.PuzzleError as e:
+                assert isinstance(result, bitdoku.PuzzleError), (i, result)
+                assert result.index == i
+                assert (result.line, result.column, result.reason) == (e.line, e.column, e.reason)
+                assert str(result) == f"puzzle {i}: {e}"
+            else:
+                assert result == expected, i
+        # The default raises the first bad puzzle's error, as errors="raise" does.
+        for kwargs in ({}, {"errors": "raise"}):
+            with pytest.raises(bitdoku.PuzzleError) as caught:
+                many(puzzles, threads=threads, **kwargs)
+            assert caught.value.index == 1
+    assert many([GRID1, EASY], errors="return") == many([GRID1, EASY])
+    assert many([], errors="return") == []
+    with pytest.raises(ValueError, match="errors='ignore': give 'raise' or 'return'"):
+        many([GRID1], errors="ignore")
+    errors = inspect.signature(many).parameters["errors"]
+    assert (errors.kind, errors.default) == (inspect.Parameter.KEYWORD_ONLY, "raise")
+    with pytest.raises(TypeError):
+        many([GRID1, 7], errors="return")  # not a string at all
+
+
+def test_rate_many_is_rate_of_each_in_order():
+    pm = lines(PUZZLES / "pencilmark-no-solution.txt")[0]
+    puzzles = [EASY, GRID1, TWO, NONE, pm, GRID1_SOLUTION]
+    one = [bitdoku.rate(p) for p in puzzles]
+    assert bitdoku.rate_many(puzzles, threads=1) == one
+    assert bitdoku.rate_many(puzzles, threads=2) == one
+    assert bitdoku.rate_many(iter(puzzles)) == one
+    hard = bitdoku.rate_many([INKALA, EASY], threads=2)[0]
+    assert (hard["status"], hard["er"], hard["ep"], hard["ed"]) == ("rated", 10.7, 10.7, 9.7)
+
+
+def test_minimize():
+    for puzzle in [EASY, GRID1, GRID1_SOLUTION, INKALA]:
+        minimal = bitdoku.minimize(puzzle)
+        assert bitdoku.solve(minimal) == bitdoku.solve(puzzle)
+        assert all(m == "." or m == p for m, p in zip(minimal, puzzle))
+        for i, c in enumerate(minimal):
+            if c != ".":
+                assert not bitdoku.is_unique(minimal[:i] + "." + minimal[i + 1 :]), (puzzle, i)
+        assert bitdoku.minimize(minimal) == minimal
+    assert sum(c != "." for c in bitdoku.minimize(EASY)) < sum(c != "." for c in EASY)
+    # Several solutions: unique, with the first one.
+    unique = bitdoku.minimize(TWO)
+    assert bitdoku.is_unique(unique) and bitdoku.solve(unique) == bitdoku.solve(TWO)
+    with pytest.raises(ValueError, match="unsolvable"):
+        bitdoku.minimize(NONE)
+    with pytest.raises(ValueError, match="a pencilmark puzzle: minimize works on givens"):
+        bitdoku.minimize(lines(PUZZLES / "pencilmark-no-solution.txt")[0])
+    with pytest.raises(bitdoku.PuzzleError):
+        bitdoku.minimize(GRID1[:80])
+
+
+def relabel_and_transpose(puzzle, digits):
+    """`puzzle` transposed, with digit d renamed digits[d-1]: an isomorphic puzzle."""
+    names = {str(d): str(n) for d, n in zip(range(1, 10), digits)}
+    return "".join(names.get(puzzle[c * 9 + r], ".") for r in range(9) for c in range(9))
+
+
+def test_canon():
+    # The form crates/core/src/canon.rs documents for grid1.
+    form = "12.3.....3............4.5...56..7.....4.............18..7...6.....2........8....3"
+    assert bitdoku.canon(GRID1) == form
+    copy = relabel_and_transpose(GRID1, [9, 8, 7, 6, 5, 4, 3, 2, 1])
+    assert copy != GRID1 and bitdoku.solve(copy) is not None
+    assert bitdoku.canon(copy) == form
+    assert bitdoku.canon(GRID1.replace(".", "0")) == form
+    assert bitdoku.canon(form) == form
+    assert bitdoku.canon(EASY) != form
+    with pytest.raises(ValueError, match="a pencilmark puzzle: canon works on givens"):
+        bitdoku.canon(lines(PUZZLES / "pencilmark-no-solution.txt")[0])
+    with pytest.raises(bitdoku.PuzzleError):
+        bitdoku.canon("44" + GRID1[2:])
+
+
+def test_enumerate():
+    two = bitdoku.enumerate(TWO)
+    assert len(two) == 2 and len(set(two)) == 2
+    assert two[0] == bitdoku.solve(TWO)
+    for solution in two:
+        assert_solves(solution, TWO)
+    assert bitdoku.enumerate(TWO, limit=1) == two[:1]
+    assert bitdoku.enumerate(TWO, limit=0) == two[:1]
+    assert bitdoku.enumerate(GRID1) == [GRID1_SOLUTION]
+    assert bitdoku.enumerate(NONE) == []
+    assert bitdoku.enumerate(lines(PUZZLES / "pencilmark-no-solution.txt")[0]) == []
+    sparse = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3............1.4......"
+    many = bitdoku.enumerate(sparse, limit=500)
+    assert len(many) == 500 and len(set(many)) == 500
+    assert bitdoku.enumerate(sparse) == many[:100]
+    for solution in many:
+        assert_solves(solution, sparse)
+    with pytest.raises(bitdoku.PuzzleError):
+        bitdoku.enumerate("x")
+
+
+def stub_functions():
+    """{name: [ast.FunctionDef, ...]} of the stubs' functions (several if overloaded)."""
+    package = Path(bitdoku.__file__).parent
+    tree = ast.parse((package / "_bitdoku.pyi").read_text(encoding="utf-8"))
+    found = {}
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef):
+            found.setdefault(node.name, []).append(node)
+    return found
+
+
+def parameters(arguments):
+    """[(name, kind, default or inspect.Parameter.empty)] of an ast.arguments."""
+    out = []
+    positional = arguments.posonlyargs + arguments.args
+    defaults = [None] * (len(positional) - len(arguments.defaults)) + arguments.defaults
+    for arg, default in zip(positional, defaults):
+        value = inspect.Parameter.empty if default is None else ast.literal_eval(default)
+        out.append((arg.arg, "positional", value))
+    for arg, default in zip(arguments.kwonlyargs, arguments.kw_defaults):
+        value = inspect.Parameter.empty if default is None else ast.literal_eval(default)
+        out.append((arg.arg, "keyword", value))
+    return out
+
+
+def runtime_parameters(function):
+    kinds = {inspect.Parameter.KEYWORD_ONLY: "keyword"}
+    return [
+        (p.name, kinds.get(p.kind, "positional"), p.default)
+        for p in inspect.signature(function).parameters.values()
+    ]
+
+
 def test_the_package_is_typed():
     package = Path(bitdoku.__file__).parent
     assert (package / "py.typed").is_file()
-    stubs = (package / "_bitdoku.pyi").read_text(encoding="utf-8")
-    for name in bitdoku.__all__:
-        assert name in stubs, name
     assert bitdoku.__version__.count(".") == 2
+    stubs = stub_functions()
+    public = {n for n in dir(bitdoku._bitdoku) if not n.startswith("_")} | {"_panic_for_tests"}
+    functions = {n for n in public if inspect.isbuiltin(getattr(bitdoku._bitdoku, n))}
+    assert functions == set(stubs), "functions without stubs, or stubs without functions"
+    assert set(bitdoku.__all__) | {"enumerate", "_panic_for_tests"} == public | {"__version__"}
+    for name in bitdoku.__all__ + ["enumerate"]:
+        assert getattr(bitdoku, name) is getattr(bitdoku._bitdoku, name), name
+    for name in sorted(functions):
+        function = getattr(bitdoku._bitdoku, name)
+        runtime = runtime_parameters(function)  # from the text signature
+        for stub in stubs[name]:
+            declared = parameters(stub.args)
+            assert [p[:2] for p in declared] == [p[:2] for p in runtime], name
+            # An overload may drop a default (errors: Literal["return"]), never change it.
+            for (_, _, want), (_, _, got) in zip(declared, runtime):
+                assert want is inspect.Parameter.empty or want == got, (name, want, got)
+            assert all(a.annotation is not None for a in stub.args.args + stub.args.kwonlyargs)
+            assert stub.returns is not None, name
+        if name in ("_panic_for_tests", "rate"):
+            # rate()'s docstring is rewritten with its time budget (issue 36, item 2).
+            continue
+        # help() shows the types: the docstring opens with the typed signature, whose
+        # names and defaults are the function's, and equal to the stub's when there is
+        # one stub (an overloaded batch call's line has the union of its overloads).
+        first = function.__doc__.split("\n", 1)[0]
+        assert first.startswith(name + "("), (name, first)
+        typed = ast.parse("def " + first + ": ...").body[0]
+        assert parameters(typed.args) == runtime, name
+        assert typed.returns is not None and all(
+            a.annotation is not None for a in typed.args.args + typed.args.kwonlyargs
+        ), first
+        if len(stubs[name]) == 1:
+            stub = stubs[name][0]
+            assert ast.dump(typed.args) == ast.dump(stub.args), name
+            assert ast.dump(typed.returns) == ast.dump(stub.returns), name

@@ -27,8 +27,9 @@ use crate::steps::state::{Queue, State};
 use bitdoku_core::Grid;
 use fastrand::Rng;
 
-/// A map of (row, column) to (row, column).
-type Map = fn(usize, usize) -> (usize, usize);
+/// A map of (row, column) to (row, column) on a board whose last row and column are
+/// the third argument (8 on 9×9).
+type Map = fn(usize, usize, usize) -> (usize, usize);
 
 /// A symmetry of the pattern of givens, as in qqwing and the `sudoku` crate.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -93,12 +94,12 @@ impl Symmetry {
     /// The maps (row, column) -> (row, column) whose group this symmetry is, beside
     /// the identity.
     fn generators(self) -> &'static [Map] {
-        const ROT180: Map = |r, c| (8 - r, 8 - c);
-        const ROT90: Map = |r, c| (c, 8 - r);
-        const MIRROR: Map = |r, c| (r, 8 - c);
-        const FLIP: Map = |r, c| (8 - r, c);
-        const DIAG: Map = |r, c| (c, r);
-        const ANTI: Map = |r, c| (8 - c, 8 - r);
+        const ROT180: Map = |r, c, l| (l - r, l - c);
+        const ROT90: Map = |r, c, l| (c, l - r);
+        const MIRROR: Map = |r, c, l| (r, l - c);
+        const FLIP: Map = |r, c, l| (l - r, c);
+        const DIAG: Map = |r, c, _| (c, r);
+        const ANTI: Map = |r, c, l| (l - c, l - r);
         match self {
             Symmetry::None => &[],
             Symmetry::Rotate180 => &[ROT180],
@@ -123,7 +124,7 @@ impl Symmetry {
                 let s = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
                 for g in self.generators() {
-                    let (r, c) = g(s / 9, s % 9);
+                    let (r, c) = g(s / 9, s % 9, 8);
                     grown |= 1 << (r * 9 + c);
                 }
             }
@@ -132,6 +133,33 @@ impl Symmetry {
             }
             orbit = grown;
         }
+    }
+
+    /// The orbit of `cell` on a board of `size` × `size` cells (row-major indices): the
+    /// same maps as [`Symmetry::orbit`], for the general engine of any size. Sorted.
+    ///
+    /// ```
+    /// use bitdoku_solver::generate::Symmetry;
+    /// assert_eq!(Symmetry::Rotate180.orbit_on(4, 1), [1, 14]);
+    /// assert_eq!(Symmetry::Rotate90.orbit_on(4, 0), [0, 3, 12, 15]);
+    /// ```
+    pub fn orbit_on(self, size: usize, cell: usize) -> Vec<usize> {
+        let last = size.saturating_sub(1);
+        let mut orbit = vec![cell];
+        let mut i = 0;
+        while i < orbit.len() {
+            let s = orbit[i];
+            for g in self.generators() {
+                let (r, c) = g(s / size, s % size, last);
+                let t = r * size + c;
+                if !orbit.contains(&t) {
+                    orbit.push(t);
+                }
+            }
+            i += 1;
+        }
+        orbit.sort_unstable();
+        orbit
     }
 
     /// True if the pattern of `grid`'s givens is unchanged by this symmetry.

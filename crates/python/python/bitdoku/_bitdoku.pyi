@@ -1,6 +1,13 @@
-"""Type stubs of the native module ``bitdoku._bitdoku`` (re-exported by ``bitdoku``)."""
+"""Type stubs of the native module ``bitdoku._bitdoku`` (re-exported by ``bitdoku``).
 
-from typing import Iterable, List, Optional, Tuple, TypedDict
+The first line of each function's docstring in the module is its signature with the
+types given here, and the tests check the two against each other and against the
+module's own signatures (names, defaults). The batch calls are overloaded on
+``errors``: ``'raise'`` (the default) gives results only, ``'return'`` a
+``PuzzleError`` in the place of each puzzle that cannot be read.
+"""
+
+from typing import Iterable, Literal, Sequence, TypedDict, overload
 
 __version__: str
 
@@ -13,7 +20,7 @@ class PuzzleError(ValueError):
     """1-based column (in characters) inside the puzzle string."""
     reason: str
     """What was wrong, without the position."""
-    index: Optional[int]
+    index: int | None
     """The puzzle's index in a batch call, else None."""
 
 class Rating(TypedDict, total=False):
@@ -48,46 +55,76 @@ class Node(TypedDict):
     digit: int
     on: bool
 
-class Link(TypedDict):
-    from_: Node  # the key is "from"
-    to: Node
+# The functional form: one key is the keyword ``from``.
+Link = TypedDict("Link", {"from": Node, "to": Node})
 
 class Step(TypedDict):
     technique: str
     """Sudoku Explainer's name of the technique (``Hidden Single``, ``X-Wing``...)."""
     difficulty: float
-    placement: Optional[Candidate]
-    eliminations: List[Candidate]
-    cells: List[str]
-    candidates: List[Candidate]
-    units: List[str]
+    placement: Candidate | None
+    eliminations: list[Candidate]
+    cells: list[str]
+    candidates: list[Candidate]
+    units: list[str]
     """``row A``, ``column 1``, ``box 1``."""
-    digits: List[int]
-    links: List[Link]
+    digits: list[int]
+    links: list[Link]
     text: str
 
-def solve(puzzle: str) -> Optional[str]:
+def solve(puzzle: str) -> str | None:
     """The first solution as 81 digits, or None if the puzzle has none. A puzzle is 81
     squares, a boxed grid or a 729-character pencilmark line; raises PuzzleError if it
     cannot be read or gives a digit twice in a unit."""
 
-def solve_many(puzzles: Iterable[str], threads: Optional[int] = None) -> List[Optional[str]]:
+@overload
+def solve_many(
+    puzzles: Iterable[str],
+    threads: int | None = None,
+    *,
+    errors: Literal["raise"] = "raise",
+) -> list[str | None]:
     """solve() of each puzzle, in order, on `threads` threads (None: all cores; 1: the
-    calling thread; more than the CPUs there are is read as that many). Raises
-    PuzzleError, with the puzzle's `index`, at the first puzzle that cannot be read or
-    gives a digit twice in a unit."""
+    calling thread; more than the CPUs there are is read as that many; 0 or less:
+    ValueError). Raises PuzzleError, with the puzzle's `index`, at the first puzzle that
+    cannot be read or gives a digit twice in a unit."""
+
+@overload
+def solve_many(
+    puzzles: Iterable[str],
+    threads: int | None = None,
+    *,
+    errors: Literal["return"],
+) -> list[str | None | PuzzleError]:
+    """solve() of each puzzle, in order; each puzzle that cannot be read has its
+    PuzzleError in its place, and every other puzzle its result."""
 
 def count(puzzle: str, limit: int = 2) -> int:
     """How many solutions the puzzle has, counting no further than `limit` (2 tells
-    unique from not; 0 is read as 1, as everywhere in bitdoku). Raises PuzzleError as
-    solve() does."""
+    unique from not; 0 is read as 1, as everywhere in bitdoku; negative: ValueError).
+    Raises PuzzleError as solve() does."""
 
+@overload
 def count_many(
-    puzzles: Iterable[str], limit: int = 2, threads: Optional[int] = None
-) -> List[int]:
-    """count() of each puzzle, in order, on `threads` threads (None: all cores; more
-    than the CPUs there are is read as that many). Raises PuzzleError as
+    puzzles: Iterable[str],
+    limit: int = 2,
+    threads: int | None = None,
+    *,
+    errors: Literal["raise"] = "raise",
+) -> list[int]:
+    """count() of each puzzle, in order, on `threads` threads. Raises PuzzleError as
     solve_many() does."""
+
+@overload
+def count_many(
+    puzzles: Iterable[str],
+    limit: int = 2,
+    threads: int | None = None,
+    *,
+    errors: Literal["return"],
+) -> list[int | PuzzleError]:
+    """count() of each puzzle, in order; a PuzzleError in the place of each puzzle that
+    cannot be read."""
 
 def is_unique(puzzle: str) -> bool:
     """True if the puzzle has exactly one solution."""
@@ -97,33 +134,69 @@ def rate(puzzle: str) -> Rating:
     ``status`` says whether it was rated (see Rating). A path where no technique finds
     a step is rated 20.0 with the technique ``stalled``."""
 
-def hint(puzzle: str) -> Optional[Step]:
+@overload
+def rate_many(
+    puzzles: Iterable[str],
+    threads: int | None = None,
+    *,
+    errors: Literal["raise"] = "raise",
+) -> list[Rating]:
+    """rate() of each puzzle, in order, on `threads` threads (one puzzle at a time per
+    thread). Raises PuzzleError as solve_many() does."""
+
+@overload
+def rate_many(
+    puzzles: Iterable[str],
+    threads: int | None = None,
+    *,
+    errors: Literal["return"],
+) -> list[Rating | PuzzleError]:
+    """rate() of each puzzle, in order; a PuzzleError in the place of each puzzle that
+    cannot be read."""
+
+def hint(puzzle: str) -> Step | None:
     """The next step of the puzzle as it stands (a pencilmark line keeps the candidates
     already removed): the first step of its solve path, or None if it is solved.
     ValueError if it has no solution or several (the techniques assume one), or if no
     technique finds a step (``stalled: ...``)."""
 
-def explain(puzzle: str) -> List[Step]:
+def explain(puzzle: str) -> list[Step]:
     """The puzzle's solve path, step by step. ValueError if it has no solution or
     several. If no technique finds a step before the grid is solved, the list ends
     there (rate() then gives the technique ``stalled``)."""
 
 def generate(
     n: int,
-    seed: Optional[int] = None,
-    clues: Optional[int] = None,
+    seed: int | None = None,
+    clues: int | None = None,
     symmetric: bool = False,
     minimal: bool = False,
-    threads: Optional[int] = None,
-    symmetry: Optional[str] = None,
-    level: Optional[int] = None,
-    er: Optional[Tuple[float, float]] = None,
-) -> List[str]:
-    """`n` puzzles with exactly one solution; the same seed gives the same puzzles.
-    `clues` 17 to 81; `symmetry` names the pattern of givens (`none`, `rotate180`,
-    `rotate90`, `mirror`, `flip`, `diagonal`, `antidiagonal`, `mirror-flip`,
-    `dihedral`; `symmetric=True` is `rotate180`, not with `symmetry`); `level` (1-6) or
-    `er` (a (min, max) rating pair) asks for puzzles that `rate` puts there. Every
-    argument is checked first (ValueError)."""
+    threads: int | None = None,
+    symmetry: str | None = None,
+    level: int | None = None,
+    er: Sequence[float] | None = None,
+) -> list[str]:
+    """`n` puzzles with exactly one solution; the same seed (0 to 2**64 - 1) gives the
+    same puzzles. `clues` 17 to 81; `symmetry` names the pattern of givens (`none`,
+    `rotate180`, `rotate90`, `mirror`, `flip`, `diagonal`, `antidiagonal`,
+    `mirror-flip`, `dihedral`; `symmetric=True` is `rotate180`, not with `symmetry`);
+    `level` (1-6) or `er` (a (min, max) rating pair: a tuple or a list of two numbers)
+    asks for puzzles that `rate` puts there. Every argument is checked first
+    (ValueError)."""
+
+def minimize(puzzle: str) -> str:
+    """The puzzle with every given it does not need removed (row-major order), unique
+    with its (first) solution. ValueError for a puzzle with no solution or a pencilmark
+    puzzle; PuzzleError as solve() says."""
+
+def canon(puzzle: str) -> str:
+    """The puzzle's canonical form: equal for two puzzles exactly when they are the
+    same up to the symmetries of Sudoku and a relabelling of the digits. ValueError for
+    a pencilmark puzzle; PuzzleError as solve() says."""
+
+def enumerate(puzzle: str, limit: int = 100) -> list[str]:
+    """The puzzle's solutions in the search's order, at most `limit` (0 is read as 1;
+    negative: ValueError); fewer means that was all of them. PuzzleError as solve()
+    says."""
 
 def _panic_for_tests() -> None: ...

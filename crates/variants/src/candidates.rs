@@ -1,0 +1,227 @@
+//! True candidates: for each cell, the digits it holds in at least one solution — what
+//! setters check after every clue they place.
+//!
+//! Rather than enumerate solutions (a puzzle under construction can have millions),
+//! each candidate is decided on its own: after propagation, every candidate not yet
+//! seen in a solution is assumed, and a search for one solution either finds one
+//! (then every digit of that solution is a true candidate: one witness decides many
+//! candidates at once) or proves the candidate impossible. So the work is bounded by
+//! the number of candidates, not of solutions.
+//!
+//! [`Options::solution_limit`] caps the number of witness solutions, and the guess and
+//! time budgets bound the whole; a run stopped by either says so
+//! ([`TrueCandidates::complete`]) and keeps the candidates it could not decide apart.
+//!
+//! ```
+//! use bitdoku_variants::{Engine, Puzzle};
+//! use bitdoku_solver::Options;
+//! let mut p = Puzzle::classic(4)?;
+//! p.set_givens(&[1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])?;
+//! let tc = Engine::new(&p)?.true_candidates(&Options::default().with_limit(usize::MAX));
+//! assert!(tc.complete);
+//! assert_eq!(tc.candidates[2], 0b1100); // r1c3 holds 3 or 4
+//! assert_eq!(tc.candidates[4], 0b1100); // r2c1 too: 1 and 2 sit in its box
+//! # Ok::<(), bitdoku_variants::ModelError>(())
+//! ```
+
+use crate::search::{self, Control};
+use crate::state::{State, Work};
+use crate::tables::Tables;
+use bitdoku_solver::{Options, Stats, TIME_CHECK_GUESSES};
+use std::time::Instant;
+
+/// The true candidates of a puzzle; see the [module docs](self).
+#[derive(Clone, PartialEq, Eq, Debug, serde::Serialize)]
+pub struct TrueCandidates {
+    /// For each cell (row-major), the digits seen in a solution: bit `d - 1` for `d`.
+    pub candidates: Vec<u32>,
+    /// For each cell, the digits neither seen in a solution nor ruled out (only when
+    /// the run stopped early).
+    pub undecided: Vec<u32>,
+    /// The witness solutions found (at most the solution limit).
+    pub solutions: usize,
+    /// True if every candidate was decided.
+    pub complete: bool,
+    /// True if the time limit stopped the run.
+    pub timed_out: bool,
+    /// The work done, over every search.
+    pub stats: Stats,
+}
+
+impl TrueCandidates {
+    /// True if the puzzle has no solution (and the run was complete).
+    pub fn no_solution(&self) -> bool {
+        self.complete && self.solutions == 0
+    }
+
+    /// The cells with one true candidate: their digit is the same in every solution.
+    pub fn fixed(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.candidates.len()).filter(|&c| {
+            let m = self.candidates[c];
+            m != 0 && m & (m - 1) == 0 && self.undecided[c] == 0
+        })
+    }
+}
+
+impl TrueCandidates {
+    /// The status word, as every front end says it: `unique` (one solution: each cell
+    /// has one true candidate), `multiple`, `unsolvable`, or, when the run stopped
+    /// early, `timed-out` (the time limit) or `gave-up` (the guess budget or the
+    /// solution limit).
+    pub fn status(&self) -> &'static str {
+        if !self.complete {
+            if self.timed_out {
+                "timed-out"
+            } else {
+                "gave-up"
+            }
+        } else if self.solutions == 0 {
+            "unsolvable"
+        } else if self.candidates.iter().all(|m| m.count_ones() == 1) {
+            "unique"
+        } else {
+            "multiple"
+        }
+    }
+
+    /// The one shape of the result for every front end (the CLI's JSON, Python's dict,
+    /// JavaScript's object).
+    pub fn summary(&self) -> Summary {
+        let digits = |m: &u32| -> String {
+            (1..=32u8)
+                .filter(|d| m >> (d - 1) & 1 != 0)
+                .map(crate::digit_char)
+                .collect()
+        };
+        Summary {
+            status: self.status(),
+            candidates: self.candidates.iter().map(digits).collect(),
+            fixed: self.fixed().count(),
+            solutions: self.solutions,
+            undecided: (!self.complete).then(|| self.undecided.iter().map(digits).collect()),
+        }
+    }
+}
+
+/// True candidates as every front end reports them; see [`TrueCandidates::summary`].
+#[derive(Clone, PartialEq, Eq, Debug, serde::Serialize)]
+pub struct Summary {
+    /// [`TrueCandidates::status`].
+    pub status: &'static str,
+    /// Each cell's true candidates, row-major, as digit characters (`1`-`9`, then
+    /// `A`-`P`) in increasing order: `""` for none.
+    pub candidates: Vec<String>,
+    /// How many cells have one true candidate: the same digit in every solution.
+    pub fixed: usize,
+    /// The witness solutions found.
+    pub solutions: usize,
+    /// Each cell's undecided candidates, when the run stopped early.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub undecided: Option<Vec<String>>,
+}
+
+/// The caller's control, with the guess and time budgets of the whole run.
+struct Budget<'a, K> {
+    control: &'a mut K,
+    guesses: u64,
+    max_guesses: u64,
+    deadline: Option<(Instant, std::time::Duration)>,
+    timed_out: bool,
+}
+
+impl<K: Control> Control for Budget<'_, K> {
+    fn keep_going(&mut self) -> bool {
+        self.guesses += 1;
+        if self.guesses > self.max_guesses || !self.control.keep_going() {
+            return false;
+        }
+        if let Some((t0, limit)) = self.deadline {
+            if self.guesses.is_multiple_of(TIME_CHECK_GUESSES) && t0.elapsed() >= limit {
+                self.timed_out = true;
+                return false;
+            }
+        }
+        true
+    }
+}
+
+pub(crate) fn true_candidates<const W: usize, const C: usize>(
+    t: &Tables,
+    options: &Options,
+    control: &mut impl Control,
+) -> TrueCandidates {
+    let cells = t.cells;
+    let mut out = TrueCandidates {
+        candidates: vec![0; cells],
+        undecided: vec![0; cells],
+        solutions: 0,
+        complete: true,
+        timed_out: false,
+        stats: Stats::default(),
+    };
+    let mut w = Work::new(t);
+    let Ok(mut root) = State::<W, C>::start(t, &mut w) else {
+        return out;
+    };
+    if root.propagate(t, &mut w).is_err() {
+        return out;
+    }
+    let mut budget = Budget {
+        control,
+        guesses: 0,
+        max_guesses: options.max_guesses.unwrap_or(u64::MAX),
+        deadline: options.time_limit.map(|l| (Instant::now(), l)),
+        timed_out: false,
+    };
+    let cap = options.solution_limit.max(1);
+    let one = Options::default();
+    let mut stopped = false;
+    for cell in 0..cells {
+        let mut todo = root.cand[cell] & !out.candidates[cell];
+        while todo != 0 {
+            let bit = todo & todo.wrapping_neg();
+            todo &= !bit;
+            if out.candidates[cell] & bit != 0 {
+                continue;
+            }
+            if stopped {
+                out.undecided[cell] |= bit;
+                continue;
+            }
+            let mut child = root;
+            if child.assign(t, &mut w, cell, bit).is_err() {
+                continue;
+            }
+            let found = search::search(t, &mut w, Some(child), &one, &mut budget);
+            add(&mut out.stats, &found.stats);
+            if let Some(values) = found.solution {
+                out.solutions += 1;
+                for (c, &d) in values.iter().enumerate() {
+                    out.candidates[c] |= 1 << (d - 1);
+                }
+                stopped = out.solutions >= cap && !all_decided(&root, &out, cell);
+            } else if !found.complete {
+                out.undecided[cell] |= bit;
+                stopped = true;
+            }
+        }
+    }
+    out.timed_out = budget.timed_out;
+    out.complete = !stopped && out.undecided.iter().all(|&m| m == 0);
+    out
+}
+
+/// True if no candidate after `cell` is left to decide.
+fn all_decided<const W: usize, const C: usize>(
+    root: &State<W, C>,
+    out: &TrueCandidates,
+    cell: usize,
+) -> bool {
+    (cell..out.candidates.len()).all(|c| root.cand[c] & !out.candidates[c] == 0)
+}
+
+fn add(total: &mut Stats, one: &Stats) {
+    total.guesses += one.guesses;
+    total.backtracks += one.backtracks;
+    total.max_depth = total.max_depth.max(one.max_depth);
+}

@@ -1,0 +1,230 @@
+//! `Engine`: a puzzle compiled once (its [`Tables`]), searched as often as asked.
+//!
+//! The search state is a fixed array sized for the board, so the engine is compiled
+//! for three widths and picks one by the cell count: up to 128 cells (4×4 to 11×11),
+//! 256 (12×12 to 16×16) and 640 (up to 25×25). A classic 9×9 puzzle (rows, columns,
+//! 3×3 boxes and nothing else) goes to the fast band engine of `bitdoku-solver`
+//! instead, which answers the same, faster.
+
+use crate::candidates::TrueCandidates;
+use crate::puzzle::{ModelError, Puzzle};
+use crate::search::{self, Control, Outcome};
+use crate::state::{State, Work};
+use crate::tables::Tables;
+use bitdoku_core::Grid;
+use bitdoku_solver::{Observer, Options};
+
+/// The search state's width, by the board's cell count.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Width {
+    /// Up to 128 cells.
+    Small,
+    /// Up to 256 cells.
+    Medium,
+    /// Up to 640 cells.
+    Large,
+}
+
+/// Runs `$body` with `W` and `C` bound to the width's state size.
+macro_rules! with_width {
+    ($width:expr, |$w:ident, $c:ident| $body:expr) => {
+        match $width {
+            Width::Small => {
+                const $w: usize = 2;
+                const $c: usize = 128;
+                $body
+            }
+            Width::Medium => {
+                const $w: usize = 4;
+                const $c: usize = 256;
+                $body
+            }
+            Width::Large => {
+                const $w: usize = 10;
+                const $c: usize = 640;
+                $body
+            }
+        }
+    };
+}
+
+/// A compiled puzzle; see the [module docs](self).
+///
+/// ```
+/// use bitdoku_variants::{Engine, Puzzle};
+/// let mut p = Puzzle::classic(4)?;
+/// p.set_givens(&[4, 0, 0, 0, 0, 2, 0, 0, 0, 0, 4, 3, 0, 0, 0, 1])?;
+/// let engine = Engine::new(&p)?;
+/// assert_eq!(engine.count(2), 1);
+/// assert_eq!(engine.solve().unwrap(), [4, 3, 1, 2, 1, 2, 3, 4, 2, 1, 4, 3, 3, 4, 2, 1]);
+/// # Ok::<(), bitdoku_variants::ModelError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Engine {
+    pub(crate) tables: Tables,
+    width: Width,
+    classic: Option<bitdoku_core::Puzzle>,
+}
+
+impl Engine {
+    /// Compiles `puzzle`. The checks were made as it was built; this only refuses a
+    /// board larger than [`crate::MAX_SIZE`] (which `Puzzle` never holds).
+    pub fn new(puzzle: &Puzzle) -> Result<Engine, ModelError> {
+        let cells = puzzle.cells();
+        let width = match cells {
+            0..=128 => Width::Small,
+            129..=256 => Width::Medium,
+            _ => Width::Large,
+        };
+        let words = with_width!(width, |W, _C| W);
+        let tables = Tables::new(puzzle, words);
+        if tables.houses.len() > crate::state::MAX_HOUSES {
+            return Err(ModelError::new(
+                crate::At::Board,
+                format!(
+                    "{} houses of {} cells: the engine takes at most {}",
+                    tables.houses.len(),
+                    tables.size,
+                    crate::state::MAX_HOUSES
+                ),
+            ));
+        }
+        Ok(Engine {
+            tables,
+            width,
+            classic: puzzle.as_classic(),
+        })
+    }
+
+    /// The same puzzle with other givens (row-major, 0 empty, each at most N): the
+    /// tables stay, only the start changes. For minimizing and generating.
+    pub fn set_givens(&mut self, givens: &[u8]) {
+        debug_assert_eq!(givens.len(), self.tables.cells);
+        self.tables.start = crate::tables::start_of(&self.tables.marks, givens);
+        if let Some(classic) = &mut self.classic {
+            let mut values = [0u8; 81];
+            values.copy_from_slice(&givens[..81]);
+            let grid = Grid::from_values(values);
+            *classic = match classic {
+                bitdoku_core::Puzzle::Givens(_) => bitdoku_core::Puzzle::Givens(grid),
+                bitdoku_core::Puzzle::Candidates(_) => {
+                    let mut board = bitdoku_core::Board::FULL;
+                    for (square, &m) in bitdoku_core::Square::all().zip(&self.tables.start) {
+                        board.set(square, bitdoku_core::Candidates::from_bits(m as u16));
+                    }
+                    bitdoku_core::Puzzle::Candidates(board)
+                }
+            };
+        }
+    }
+
+    /// True if a classic 9×9 puzzle runs on the fast engine.
+    pub fn is_classic(&self) -> bool {
+        self.classic.is_some()
+    }
+
+    /// The board's size N.
+    pub fn size(&self) -> usize {
+        self.tables.size
+    }
+
+    /// Searches within `options` (solution limit, guess budget, time limit).
+    pub fn search(&self, options: &Options) -> Outcome {
+        self.search_with(options, &mut ())
+    }
+
+    /// [`Engine::search`], reporting each solution to `control`, which can also stop
+    /// it.
+    pub fn search_with(&self, options: &Options, control: &mut impl Control) -> Outcome {
+        if let Some(classic) = self.classic {
+            return classic_search(classic, options, control);
+        }
+        self.general_search(options, control)
+    }
+
+    /// The search on the general engine, even for a classic puzzle (for tests and
+    /// benchmarks that compare the two).
+    pub fn general_search(&self, options: &Options, control: &mut impl Control) -> Outcome {
+        let t = &self.tables;
+        let mut w = Work::new(t);
+        with_width!(self.width, |W, C| {
+            let root = State::<W, C>::start(t, &mut w).ok();
+            search::search(t, &mut w, root, options, control)
+        })
+    }
+
+    /// The first solution (digits row-major), if any.
+    pub fn solve(&self) -> Option<Vec<u8>> {
+        self.search(&Options::default()).solution
+    }
+
+    /// The number of solutions, counting up to `limit`.
+    pub fn count(&self, limit: usize) -> usize {
+        self.search(&Options::default().with_limit(limit)).solutions
+    }
+
+    /// True if the puzzle has exactly one solution.
+    pub fn is_unique(&self) -> bool {
+        self.count(2) == 1
+    }
+
+    /// Hands each solution to `each`, up to `limit` of them.
+    pub fn enumerate(&self, limit: usize, each: impl FnMut(&[u8])) -> Outcome {
+        self.enumerate_within(&Options::default().with_limit(limit), each)
+    }
+
+    /// [`Engine::enumerate`] within `options` (limit and budgets).
+    pub fn enumerate_within(&self, options: &Options, each: impl FnMut(&[u8])) -> Outcome {
+        struct Each<F>(F);
+        impl<F: FnMut(&[u8])> Control for Each<F> {
+            fn solution(&mut self, values: &[u8]) {
+                (self.0)(values)
+            }
+        }
+        self.search_with(options, &mut Each(each))
+    }
+
+    /// The true candidates: see [`crate::candidates`].
+    pub fn true_candidates(&self, options: &Options) -> TrueCandidates {
+        self.true_candidates_with(options, &mut ())
+    }
+
+    /// [`Engine::true_candidates`] with a `control` that can stop it.
+    pub fn true_candidates_with(
+        &self,
+        options: &Options,
+        control: &mut impl Control,
+    ) -> TrueCandidates {
+        let t = &self.tables;
+        with_width!(
+            self.width,
+            |W, C| crate::candidates::true_candidates::<W, C>(t, options, control)
+        )
+    }
+}
+
+/// A classic puzzle on the fast engine, its solutions as row-major digits.
+fn classic_search(
+    puzzle: bitdoku_core::Puzzle,
+    options: &Options,
+    control: &mut impl Control,
+) -> Outcome {
+    struct Adapter<'a, K>(&'a mut K);
+    impl<K: Control> Observer for Adapter<'_, K> {
+        const SOLUTIONS: bool = true;
+        fn keep_going(&mut self) -> bool {
+            self.0.keep_going()
+        }
+        fn solution(&mut self, grid: &Grid) {
+            self.0.solution(grid.values());
+        }
+    }
+    let o = bitdoku_solver::search_observed(puzzle, options, Adapter(control));
+    Outcome {
+        solution: o.solution.map(|g| g.values().to_vec()),
+        solutions: o.solutions,
+        complete: o.complete,
+        timed_out: o.timed_out,
+        stats: o.stats,
+    }
+}

@@ -1,0 +1,566 @@
+//! pencilmark's "sudoku-puzzle" exchange format, `format_version` 1: one JSON object
+//! per puzzle (a file of one object, or JSON Lines).
+//!
+//! ```json
+//! {"format": "sudoku-puzzle", "format_version": 1,
+//!  "board": {"rows": 6, "cols": 6}, "digits": 6,
+//!  "givens": [0, 0, 0, 0, 0, 4, ...], "solution": [3, 1, 5, ...],
+//!  "rules": [{"type": "box_grid", "box": [2, 3], "origin": "r1c1"}]}
+//! ```
+//!
+//! Every house is a rule; nothing is implied. Read here: `grid` (rows and columns),
+//! `box_grid` (with boxes), `row`, `column`, `box` (any shape: a jigsaw's regions are
+//! boxes), `region` (`diagonal`, `window`, `disjoint`, `colour`, `extra`, `region`),
+//! `cage` (killer cages, with or without a sum), `neighbours` (`antiknight`,
+//! `antiking`, `nonconsecutive`, over the board, `within` a box or region, in an
+//! `area`, with `except`ions; or an `op` over `where`), `relation` (an `op` over listed
+//! pairs), and given `candidates`. The reader is strict, as the format asks: an
+//! unknown key or rule type, a newer `format_version`, a board that is not one square
+//! grid, or a rule the engine does not have is refused with its JSON path.
+
+use super::json::{cell, cells, Node};
+use super::{Error, Read, Source};
+use crate::puzzle::{Cell, HouseKind, ModelError, Puzzle, MAX_SIZE};
+use crate::rules::{Cage, NeighbourKind, Neighbours, Relation, Rule, Scope};
+use serde_json::{json, Value};
+
+/// The format's name, and the version this reader and writer follow.
+pub const FORMAT: &str = "sudoku-puzzle";
+/// See [`FORMAT`].
+pub const FORMAT_VERSION: i64 = 1;
+
+const TOP_KEYS: &[&str] = &[
+    "format",
+    "format_version",
+    "$schema",
+    "meta",
+    "board",
+    "digits",
+    "givens",
+    "solution",
+    "candidates",
+    "rules",
+    "decorations",
+    "style",
+    "ext",
+];
+
+/// Keys every rule may carry beside its own.
+const COMMON: &[&str] = &["type", "id", "label", "style"];
+
+/// Rule types of the format that the engine does not have yet: refused by name.
+pub const NOT_YET: &[&str] = &[
+    "line",
+    "arrow",
+    "edge",
+    "corner",
+    "sum",
+    "sandwich",
+    "xsum",
+    "skyscraper",
+    "rossini",
+    "first_seen",
+    "cell",
+    "contains",
+    "appears",
+    "clone",
+    "isomorphic",
+    "count",
+    "distinct_count",
+    "global_entropy",
+    "equal_sum",
+    "vudoku",
+    "table",
+    "negative",
+];
+
+fn model<'n>(node: &'n Node<'_>) -> impl Fn(ModelError) -> Error + 'n {
+    move |e| node.error(e.message)
+}
+
+/// Reads a sudoku-puzzle document.
+pub fn read(doc: &Value) -> Result<Read, Error> {
+    let root = Node::root(doc);
+    let format = root.need("format")?;
+    if format.str()? != FORMAT {
+        return Err(format.error(format!(
+            "not a sudoku-puzzle document (format {})",
+            format.value
+        )));
+    }
+    let version = root.need("format_version")?;
+    let v = version.int_in(1, i64::MAX)?;
+    if v > FORMAT_VERSION {
+        return Err(version.error(format!(
+            "format_version {v} is newer than this reader ({FORMAT_VERSION})"
+        )));
+    }
+    root.only(TOP_KEYS)?;
+    let board = root.need("board")?;
+    board.only(&["rows", "cols"])?;
+    let rows = board.need("rows")?.int_in(1, i64::MAX)? as usize;
+    let cols = board.need("cols")?.int_in(1, i64::MAX)? as usize;
+    if rows != cols {
+        return Err(board.error(format!(
+            "a board of {rows}x{cols} cells: only square boards are read"
+        )));
+    }
+    let n = rows;
+    if n > MAX_SIZE {
+        return Err(board.error(format!(
+            "a {n}x{n} board: sizes 1 to {MAX_SIZE} are supported"
+        )));
+    }
+    let digits = root.need("digits")?;
+    if digits.int()? != n as i64 {
+        return Err(digits.error(format!(
+            "{} digits on a {n}x{n} board: a square board holds digits 1 to {n}",
+            digits.value
+        )));
+    }
+    let mut puzzle = Puzzle::new(n).map_err(model(&board))?;
+
+    let givens = root.need("givens")?;
+    let items = givens.items()?;
+    if items.len() != n * n {
+        return Err(givens.error(format!(
+            "{} entries for a board of {} cells",
+            items.len(),
+            n * n
+        )));
+    }
+    let mut values = Vec::with_capacity(n * n);
+    for item in &items {
+        if item.value.is_null() {
+            return Err(
+                item.error("a cell outside the grid (null): only whole square boards are read")
+            );
+        }
+        values.push(item.int_in(0, n as i64)? as u8);
+    }
+
+    let solution = match root.get("solution") {
+        None => None,
+        Some(s) => {
+            let items = s.items()?;
+            if items.len() != n * n {
+                return Err(s.error(format!(
+                    "{} entries for a board of {} cells",
+                    items.len(),
+                    n * n
+                )));
+            }
+            Some(
+                items
+                    .iter()
+                    .map(|i| i.int_in(1, n as i64).map(|d| d as u8))
+                    .collect::<Result<Vec<u8>, Error>>()?,
+            )
+        }
+    };
+
+    for rule in root.need("rules")?.items()? {
+        read_rule(&rule, &mut puzzle)?;
+    }
+    for (c, &d) in values.iter().enumerate() {
+        puzzle.set_given(c, d).map_err(model(&givens))?;
+    }
+    if let Some(cands) = root.get("candidates") {
+        for name in cands.keys()? {
+            let node = cands
+                .get(name)
+                .ok_or_else(|| cands.error("null candidates"))?;
+            let key = Node {
+                value: &Value::String(name.to_string()),
+                path: node.path.clone(),
+            };
+            let c = cell(&key, n)?;
+            let mut mask = 0u32;
+            for d in node.items()? {
+                mask |= 1 << (d.int_in(1, n as i64)? - 1);
+            }
+            puzzle.set_candidates(c, mask).map_err(model(&node))?;
+        }
+    }
+    let meta = root.get("meta").map(|m| m.value.clone());
+    let title = meta
+        .as_ref()
+        .and_then(|m| m.get("title"))
+        .and_then(Value::as_str)
+        .map(str::to_string);
+    Ok(Read {
+        puzzle,
+        source: Source::SudokuPuzzle,
+        solution,
+        title,
+        meta,
+    })
+}
+
+/// The origin of a single-grid `grid` or `box_grid` rule must be `r1c1`.
+fn origin(rule: &Node<'_>, n: usize) -> Result<(), Error> {
+    let o = rule.need("origin")?;
+    if cell(&o, n)? != 0 {
+        return Err(o.error("a grid's origin on a single board is r1c1"));
+    }
+    Ok(())
+}
+
+fn read_rule(rule: &Node<'_>, puzzle: &mut Puzzle) -> Result<(), Error> {
+    let n = puzzle.size();
+    let t = rule.need("type")?;
+    let kind_of = |rule: &Node<'_>| -> Result<Option<String>, Error> {
+        rule.get("kind")
+            .map(|k| k.str().map(str::to_string))
+            .transpose()
+    };
+    let allow = |own: &[&str]| -> Result<(), Error> {
+        let all: Vec<&str> = COMMON.iter().chain(own).copied().collect();
+        rule.only(&all)
+    };
+    match t.str()? {
+        "grid" => {
+            allow(&["origin"])?;
+            origin(rule, n)?;
+            puzzle.add_rows_and_columns();
+        }
+        "box_grid" => {
+            allow(&["origin", "box"])?;
+            origin(rule, n)?;
+            let b = rule.need("box")?;
+            let dims = b.items()?;
+            if dims.len() != 2 {
+                return Err(b.error("box is [rows, cols]"));
+            }
+            let (r, c) = (
+                dims[0].int_in(1, 25)? as usize,
+                dims[1].int_in(1, 25)? as usize,
+            );
+            puzzle.add_rows_and_columns();
+            puzzle.add_boxes(r, c).map_err(model(&b))?;
+        }
+        kind @ ("row" | "column" | "box") => {
+            allow(&["cells"])?;
+            let cs = cells(&rule.need("cells")?, n)?;
+            let kind = match kind {
+                "row" => HouseKind::Row,
+                "column" => HouseKind::Column,
+                _ => HouseKind::Box,
+            };
+            puzzle.add_house(kind, cs).map_err(model(rule))?;
+        }
+        "region" => {
+            allow(&["kind", "cells"])?;
+            let kind = match kind_of(rule)?.as_deref() {
+                Some("diagonal") => HouseKind::Diagonal,
+                Some("window") => HouseKind::Window,
+                Some("disjoint") => HouseKind::Disjoint,
+                Some("colour" | "extra" | "region") => HouseKind::Extra,
+                Some(other) => {
+                    return Err(rule
+                        .need("kind")?
+                        .error(format!("unknown region kind {other:?}")))
+                }
+                None => return Err(rule.error("\"kind\" is missing")),
+            };
+            let cs = cells(&rule.need("cells")?, n)?;
+            puzzle.add_house(kind, cs).map_err(model(rule))?;
+        }
+        "cage" => {
+            allow(&["cells", "sum"])?;
+            let cage = Cage::read_sudoku_puzzle(rule, n)?;
+            puzzle.add_rule(Rule::Cage(cage)).map_err(model(rule))?;
+        }
+        "neighbours" => {
+            allow(&["kind", "op", "params", "where", "within", "area", "except"])?;
+            read_neighbours(rule, puzzle)?;
+        }
+        "relation" => {
+            allow(&["op", "params", "pairs"])?;
+            let relation = op(rule)?;
+            let mut pairs = Vec::new();
+            for p in rule.need("pairs")?.items()? {
+                let cs = cells(&p, n)?;
+                if cs.len() != 2 {
+                    return Err(p.error("a pair is two cells"));
+                }
+                pairs.push([cs[0], cs[1]]);
+            }
+            puzzle
+                .add_rule(Rule::Relation { relation, pairs })
+                .map_err(model(rule))?;
+        }
+        other if NOT_YET.contains(&other) => {
+            let kind = kind_of(rule)?
+                .map(|k| format!(" ({k})"))
+                .unwrap_or_default();
+            return Err(t.error(format!("rule type {other:?}{kind} is not supported yet")));
+        }
+        "custom" => {
+            return Err(t.error("\"custom\" rules are reserved by format_version 1 and refused"))
+        }
+        other => return Err(t.error(format!("unknown rule type {other:?}"))),
+    }
+    Ok(())
+}
+
+/// A pair operator with its parameters, as a relation.
+fn op(rule: &Node<'_>) -> Result<Relation, Error> {
+    let o = rule.need("op")?;
+    let name = o.str()?;
+    let params = rule
+        .get("params")
+        .map(|p| p.items())
+        .transpose()?
+        .unwrap_or_default();
+    let param = match params.as_slice() {
+        [] => None,
+        [k] => Some(k.int_in(0, i64::from(u16::MAX))? as u16),
+        _ => {
+            return Err(rule
+                .need("params")?
+                .error("a pair operator takes at most one parameter"))
+        }
+    };
+    Relation::from_name(name, param).ok_or_else(|| {
+        o.error(format!(
+            "pair operator {name:?}{} is not supported yet",
+            param
+                .map(|p| format!(" with parameter {p}"))
+                .unwrap_or_default()
+        ))
+    })
+}
+
+fn read_neighbours(rule: &Node<'_>, puzzle: &mut Puzzle) -> Result<(), Error> {
+    let n = puzzle.size();
+    let kind = match (rule.get("kind"), rule.get("op")) {
+        (Some(k), None) => match k.str()? {
+            "antiknight" => NeighbourKind::AntiKnight,
+            "antiking" => NeighbourKind::AntiKing,
+            "nonconsecutive" => NeighbourKind::NonConsecutive,
+            other => return Err(k.error(format!("unknown neighbours kind {other:?}"))),
+        },
+        (None, Some(_)) => {
+            let relation = op(rule)?;
+            let w = rule.need("where")?;
+            match (relation, w.str()?) {
+                (Relation::Different, "knight") => NeighbourKind::AntiKnight,
+                (Relation::Different, "king" | "diagonal") => NeighbourKind::AntiKing,
+                (Relation::NotConsecutive, "orthogonal") => NeighbourKind::NonConsecutive,
+                (r, place) => {
+                    return Err(rule.error(format!(
+                        "neighbours {} over {place:?} is not supported yet",
+                        r.name()
+                    )))
+                }
+            }
+        }
+        _ => return Err(rule.error("neighbours takes a kind, or op, params and where")),
+    };
+    let area = match rule.get("area") {
+        None => None,
+        Some(a) if a.value.is_string() => {
+            if cell(&a, n)? != 0 {
+                return Err(a.error("an area named by origin is the grid at r1c1"));
+            }
+            None
+        }
+        Some(a) => Some(cells(&a, n)?),
+    };
+    let scope = match (rule.get("within"), area) {
+        (Some(w), None) => match w.str()? {
+            "box" | "region" => Scope::WithinRegion,
+            other => return Err(w.error(format!("within {other:?}: box or region"))),
+        },
+        (None, Some(cells)) => Scope::Area(cells),
+        (None, None) => Scope::Board,
+        (Some(w), Some(_)) => return Err(w.error("both within and area")),
+    };
+    let mut except = Vec::new();
+    if let Some(e) = rule.get("except") {
+        for p in e.items()? {
+            let cs: Vec<Cell> = cells(&p, n)?;
+            if cs.len() != 2 {
+                return Err(p.error("an exception is a pair of cells"));
+            }
+            except.push([cs[0], cs[1]]);
+        }
+    }
+    puzzle
+        .add_neighbours(Neighbours {
+            kind,
+            scope,
+            except,
+        })
+        .map_err(model(rule))
+}
+
+fn names(puzzle: &Puzzle, cells: &[Cell]) -> Vec<String> {
+    cells.iter().map(|&c| puzzle.cell_name(c)).collect()
+}
+
+/// Writes a puzzle as a sudoku-puzzle document, with `meta` and the `solution` if
+/// given. Houses are written as one `box_grid` when they are rows, columns and
+/// regular boxes, as a `grid` and `box`es for a jigsaw, else one by one.
+pub fn write(puzzle: &Puzzle, meta: Option<&Value>, solution: Option<&[u8]>) -> Value {
+    let n = puzzle.size();
+    let mut rules = Vec::new();
+    let houses = puzzle.houses();
+    let rows = houses.iter().filter(|h| h.kind == HouseKind::Row).count();
+    let cols = houses
+        .iter()
+        .filter(|h| h.kind == HouseKind::Column)
+        .count();
+    let lines_written = rows == n && cols == n;
+    let shape = puzzle.box_shape();
+    if let Some((r, c)) = shape {
+        rules.push(json!({"type": "box_grid", "box": [r, c], "origin": "r1c1"}));
+    } else if lines_written {
+        rules.push(json!({"type": "grid", "origin": "r1c1"}));
+    }
+    for h in houses {
+        let implied = match h.kind {
+            HouseKind::Row | HouseKind::Column => lines_written,
+            HouseKind::Box => shape.is_some(),
+            _ => false,
+        };
+        if implied {
+            continue;
+        }
+        let cells = names(puzzle, &h.cells);
+        rules.push(match h.kind {
+            HouseKind::Row => json!({"type": "row", "cells": cells}),
+            HouseKind::Column => json!({"type": "column", "cells": cells}),
+            HouseKind::Box | HouseKind::Region => json!({"type": "box", "cells": cells}),
+            kind => json!({"type": "region", "kind": kind.name(), "cells": cells}),
+        });
+    }
+    for nb in puzzle.neighbours() {
+        let mut r = json!({"type": "neighbours", "kind": nb.kind.name()});
+        match &nb.scope {
+            Scope::Board => {}
+            Scope::WithinRegion => r["within"] = json!("box"),
+            Scope::Area(cells) => r["area"] = json!(names(puzzle, cells)),
+        }
+        if !nb.except.is_empty() {
+            r["except"] = json!(nb
+                .except
+                .iter()
+                .map(|p| names(puzzle, p))
+                .collect::<Vec<_>>());
+        }
+        rules.push(r);
+    }
+    for rule in puzzle.rules() {
+        match rule {
+            Rule::Cage(cage) => rules.push(cage.write_sudoku_puzzle(puzzle)),
+            Rule::Relation { relation, pairs } => rules.push(json!({
+                "type": "relation", "op": relation.name(), "params": relation.param().into_iter().collect::<Vec<_>>(),
+                "pairs": pairs.iter().map(|p| names(puzzle, p)).collect::<Vec<_>>(),
+            })),
+        }
+    }
+    let mut doc = json!({
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "board": {"rows": n, "cols": n},
+        "digits": n,
+        "givens": puzzle.givens(),
+        "rules": rules,
+    });
+    if let Some(meta) = meta {
+        doc["meta"] = meta.clone();
+    }
+    if let Some(s) = solution {
+        doc["solution"] = json!(s);
+    }
+    let all = puzzle.all_digits();
+    let cands: serde_json::Map<String, Value> = (0..puzzle.cells())
+        .filter(|&c| puzzle.givens()[c] == 0 && puzzle.candidates()[c] != all)
+        .map(|c| {
+            let digits: Vec<u32> = (1..=n as u32)
+                .filter(|d| puzzle.candidates()[c] >> (d - 1) & 1 != 0)
+                .collect();
+            (puzzle.cell_name(c), json!(digits))
+        })
+        .collect();
+    if !cands.is_empty() {
+        doc["candidates"] = Value::Object(cands);
+    }
+    doc
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn doc(rules: Value) -> Value {
+        json!({"format": "sudoku-puzzle", "format_version": 1, "board": {"rows": 4, "cols": 4},
+               "digits": 4, "givens": [1,0,0,0, 0,0,3,0, 0,4,0,0, 0,0,0,2], "rules": rules})
+    }
+
+    #[test]
+    fn reads_and_writes_back() {
+        let r = read(&doc(
+            json!([{"type": "box_grid", "box": [2, 2], "origin": "r1c1"}]),
+        ))
+        .unwrap();
+        assert_eq!(r.puzzle.houses().len(), 12);
+        assert_eq!(r.puzzle.givens()[6], 3);
+        let back = read(&write(&r.puzzle, None, None)).unwrap();
+        assert_eq!(back.puzzle, r.puzzle);
+    }
+
+    #[test]
+    fn errors_name_the_path() {
+        let e = read(&doc(json!([{"type": "box_grid", "box": [2, 2], "origin": "r1c1"},
+                                  {"type": "region", "kind": "diagonal", "cells": ["r1c1", "r5c5"]}]))).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "rules[1].cells[1]: \"r5c5\" is not a cell of a 4x4 board (r1c1 to r4c4)"
+        );
+        let e = read(&doc(
+            json!([{"type": "line", "kind": "thermo", "cells": ["r1c1", "r1c2"]}]),
+        ))
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "rules[0].type: rule type \"line\" (thermo) is not supported yet"
+        );
+        let e = read(&doc(json!([{"type": "box", "cells": ["r1c1", "r1c2"]}]))).unwrap_err();
+        assert!(
+            e.to_string().starts_with("rules[0]: a box of 2 cells"),
+            "{e}"
+        );
+        let e = read(&doc(
+            json!([{"type": "grid", "origin": "r1c1", "colour": 3}]),
+        ))
+        .unwrap_err();
+        assert_eq!(e.to_string(), "rules[0].colour: unknown key \"colour\"");
+        let mut d = doc(json!([]));
+        d["givens"][3] = json!(5);
+        assert_eq!(
+            read(&d).unwrap_err().to_string(),
+            "givens[3]: 5 is out of range: 0 to 4"
+        );
+        d["format_version"] = json!(2);
+        assert!(read(&d)
+            .unwrap_err()
+            .to_string()
+            .contains("newer than this reader"));
+    }
+
+    #[test]
+    fn neighbours_and_candidates() {
+        let mut d = doc(json!([{"type": "grid", "origin": "r1c1"},
+                               {"type": "neighbours", "kind": "antiknight"},
+                               {"type": "neighbours", "op": "not_consecutive", "params": [], "where": "orthogonal"}]));
+        d["candidates"] = json!({"r1c2": [2, 3]});
+        let r = read(&d).unwrap();
+        assert_eq!(r.puzzle.neighbours().len(), 2);
+        assert_eq!(r.puzzle.candidates()[1], 0b110);
+        let back = read(&write(&r.puzzle, None, None)).unwrap();
+        assert_eq!(back.puzzle, r.puzzle);
+    }
+}

@@ -1,0 +1,556 @@
+//! `generate`: puzzles of any size and layout with one solution.
+//!
+//! 1. The layout: rows, columns and boxes of the asked shape, or jigsaw regions made
+//!    by random swaps between neighbouring regions that keep every region connected
+//!    and of N cells; then diagonals, windows, disjoint groups and neighbour rules as
+//!    asked.
+//! 2. A full grid: the engine's search with the digits of each branch tried in random
+//!    order, within a guess budget (a layout without a solution in budget is drawn
+//!    again).
+//! 3. Givens removed: the orbits of the asked [`Symmetry`] in random order, each
+//!    removed if the puzzle stays unique (a uniqueness check that runs out of its
+//!    guess budget keeps the givens), down to the asked number of clues.
+//!
+//! Puzzle `i` of a run with seed `s` comes from its own generator seeded from `(s, i)`
+//! ([`seed_for`]), so the same seed gives the same puzzles at any thread count.
+//!
+//! ```
+//! use bitdoku_variants::generate::{generate, Layout, Settings};
+//! let settings = Settings { layout: Layout::Jigsaw, ..Settings::new(6) };
+//! let g = generate(&mut fastrand::Rng::with_seed(1), &settings).unwrap();
+//! assert!(bitdoku_variants::Engine::new(&g.puzzle).unwrap().is_unique());
+//! assert!(g.puzzle.houses().iter().any(|h| h.kind == bitdoku_variants::HouseKind::Region));
+//! ```
+
+use crate::puzzle::{default_box, Cell, ModelError, Puzzle};
+use crate::rules::{NeighbourKind, Neighbours};
+use crate::search::Control;
+use crate::Engine;
+pub use bitdoku_solver::generate::Symmetry;
+use bitdoku_solver::Options;
+use fastrand::Rng;
+
+/// How the board is divided.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Layout {
+    /// Boxes of this many rows and columns.
+    Boxes(usize, usize),
+    /// The usual boxes of the size ([`default_box`]).
+    UsualBoxes,
+    /// Random jigsaw regions.
+    Jigsaw,
+}
+
+/// What to generate.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Settings {
+    /// N.
+    pub size: usize,
+    /// Boxes or regions.
+    pub layout: Layout,
+    /// Add the two diagonals (X-Sudoku).
+    pub diagonals: bool,
+    /// Add the windows (Windoku).
+    pub windows: bool,
+    /// Add the disjoint groups.
+    pub disjoint_groups: bool,
+    /// Neighbour rules over the whole board.
+    pub neighbours: Vec<NeighbourKind>,
+    /// The symmetry of the pattern of givens.
+    pub symmetry: Symmetry,
+    /// Stop removing givens once this many are left (`None`: remove all that can go).
+    pub clues: Option<usize>,
+    /// A killer puzzle: a full tiling of cages of at most this many cells, with sums
+    /// and no givens (`None`: no cages).
+    pub killer: Option<usize>,
+}
+
+impl Settings {
+    /// A classic puzzle of this size with the usual boxes, no symmetry.
+    pub fn new(size: usize) -> Settings {
+        Settings {
+            size,
+            layout: Layout::UsualBoxes,
+            diagonals: false,
+            windows: false,
+            disjoint_groups: false,
+            neighbours: Vec::new(),
+            symmetry: Symmetry::None,
+            clues: None,
+            killer: None,
+        }
+    }
+
+    /// The empty puzzle of this layout (jigsaw regions drawn with `rng`).
+    pub fn layout(&self, rng: &mut Rng) -> Result<Puzzle, ModelError> {
+        let n = self.size;
+        let mut p = Puzzle::latin(n)?;
+        let boxes = match self.layout {
+            Layout::Boxes(r, c) => Some((r, c)),
+            Layout::UsualBoxes => Some(default_box(n).unwrap_or((1, n))),
+            Layout::Jigsaw => None,
+        };
+        match boxes {
+            Some((r, c)) => p.add_boxes(r, c)?,
+            None => {
+                let regions = jigsaw(n, rng);
+                p.add_regions(&regions.iter().map(|&r| Some(r)).collect::<Vec<_>>())?;
+            }
+        }
+        if self.diagonals {
+            p.add_diagonals()?;
+        }
+        if self.windows {
+            p.add_windows()?;
+        }
+        if self.disjoint_groups {
+            let (r, c) = boxes
+                .or_else(|| default_box(n))
+                .ok_or_else(|| ModelError::new(crate::At::Board, "disjoint groups need boxes"))?;
+            p.add_disjoint_groups(r, c)?;
+        }
+        for &kind in &self.neighbours {
+            p.add_neighbours(Neighbours::board(kind))?;
+        }
+        Ok(p)
+    }
+}
+
+/// A generated puzzle and its solution.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Generated {
+    /// The puzzle, with one solution.
+    pub puzzle: Puzzle,
+    /// Its solution, row-major.
+    pub solution: Vec<u8>,
+}
+
+/// The seed of puzzle `index` of a run seeded with `seed` (SplitMix64 of both), so
+/// that each puzzle has its own generator, whatever thread makes it.
+pub fn seed_for(seed: u64, index: u64) -> u64 {
+    let mut z = seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Guesses a fill may take before the layout is drawn again.
+const FILL_GUESSES: u64 = 20_000;
+/// Guesses a uniqueness check may take before its given is kept, by board size: a
+/// check that needs more is rare on small boards and costly on large ones.
+fn check_guesses(size: usize) -> u64 {
+    match size {
+        0..=9 => 5_000,
+        10..=16 => 500,
+        _ => 100,
+    }
+}
+/// Layouts drawn before giving up.
+const LAYOUTS: usize = 50;
+
+/// Tries digits in random order.
+struct Random<'a>(&'a mut Rng);
+
+impl Control for Random<'_> {
+    fn pick(&mut self, untried: u32) -> u32 {
+        let k = self.0.u32(0..untried.count_ones());
+        let mut rest = untried;
+        for _ in 0..k {
+            rest &= rest - 1;
+        }
+        rest & rest.wrapping_neg()
+    }
+}
+
+/// A random solution of `puzzle` (its digits tried in random order by the engine's
+/// search), if the search finds one within its guess budget.
+///
+/// ```
+/// use bitdoku_variants::{generate::random_solution, Puzzle};
+/// let p = Puzzle::classic(6).unwrap();
+/// let s = random_solution(&mut fastrand::Rng::with_seed(5), &p).unwrap();
+/// assert!(p.is_solved_by(&s));
+/// ```
+pub fn random_solution(rng: &mut Rng, puzzle: &Puzzle) -> Option<Vec<u8>> {
+    let engine = Engine::new(puzzle).ok()?;
+    engine
+        .general_search(
+            &Options::default().with_max_guesses(Some(FILL_GUESSES)),
+            &mut Random(rng),
+        )
+        .solution
+}
+
+/// A puzzle of `settings` with one solution; see the [module docs](self). `None` if
+/// no layout drawn had a solution within the budget (or the settings are impossible).
+pub fn generate(rng: &mut Rng, settings: &Settings) -> Option<Generated> {
+    for _ in 0..LAYOUTS {
+        let Ok(layout) = settings.layout(rng) else {
+            return None;
+        };
+        let Ok(mut engine) = Engine::new(&layout) else {
+            return None;
+        };
+        let fill = engine.general_search(
+            &Options::default().with_max_guesses(Some(FILL_GUESSES)),
+            &mut Random(rng),
+        );
+        let Some(solution) = fill.solution else {
+            if settings.layout == Layout::Jigsaw || !fill.complete {
+                continue;
+            }
+            return None;
+        };
+        if let Some(max) = settings.killer {
+            let puzzle = killer(rng, &layout, &solution, max)?;
+            return Some(Generated { puzzle, solution });
+        }
+        let givens = remove_givens(rng, &mut engine, settings, &solution);
+        let mut puzzle = layout;
+        puzzle.set_givens(&givens).ok()?;
+        return Some(Generated { puzzle, solution });
+    }
+    None
+}
+
+/// The orthogonal neighbours of a cell.
+fn around(n: usize, c: usize) -> impl Iterator<Item = usize> {
+    let (r, col) = (c / n, c % n);
+    [
+        (r > 0).then(|| c - n),
+        (r + 1 < n).then(|| c + n),
+        (col > 0).then(|| c - 1),
+        (col + 1 < n).then(|| c + 1),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// A killer puzzle on `layout` with `solution`: cages of at most `max` cells tiling the
+/// board, without givens. Cages are grown at random (connected, no digit twice); while
+/// a second solution exists, the cage of a cell where the two differ is cut in two
+/// (a cell at a time if need be), so the puzzle ends with one solution.
+fn killer(rng: &mut Rng, layout: &Puzzle, solution: &[u8], max: usize) -> Option<Puzzle> {
+    let n = layout.size();
+    let cells = n * n;
+    let mut cage_of = vec![usize::MAX; cells];
+    let mut cages: Vec<Vec<Cell>> = Vec::new();
+    let mut order: Vec<Cell> = (0..cells).collect();
+    rng.shuffle(&mut order);
+    for &start in &order {
+        if cage_of[start] != usize::MAX {
+            continue;
+        }
+        let target = rng.usize(1..=max.max(1));
+        let mut cage = vec![start];
+        cage_of[start] = cages.len();
+        while cage.len() < target {
+            let mut next: Vec<Cell> = cage
+                .iter()
+                .flat_map(|&c| around(n, c))
+                .filter(|&m| {
+                    cage_of[m] == usize::MAX && cage.iter().all(|&c| solution[c] != solution[m])
+                })
+                .collect();
+            next.sort_unstable();
+            next.dedup();
+            if next.is_empty() {
+                break;
+            }
+            let m = next[rng.usize(0..next.len())];
+            cage_of[m] = cages.len();
+            cage.push(m);
+        }
+        cages.push(cage);
+    }
+    let check = Options::default()
+        .with_limit(2)
+        .with_max_guesses(Some(check_guesses(n) * 4));
+    for _ in 0..cells {
+        let mut puzzle = layout.clone();
+        for cage in &cages {
+            let sum = cage.iter().map(|&c| u32::from(solution[c])).sum();
+            puzzle
+                .add_rule(crate::Rule::Cage(crate::rules::Cage {
+                    cells: cage.clone(),
+                    sum: Some(sum),
+                }))
+                .ok()?;
+        }
+        let engine = Engine::new(&puzzle).ok()?;
+        let mut second = None;
+        let o = engine.enumerate_within(&check, |s| {
+            if s != solution {
+                second = Some(s.to_vec());
+            }
+        });
+        if o.complete && o.solutions == 1 {
+            return Some(puzzle);
+        }
+        // Cut the cage of a cell where a second solution differs (any cage of two or
+        // more cells when the check ran out of budget).
+        let cell = match &second {
+            Some(other) => (0..cells).find(|&c| other[c] != solution[c])?,
+            None => {
+                let big: Vec<Cell> = (0..cells)
+                    .filter(|&c| cages[cage_of[c]].len() > 1)
+                    .collect();
+                *big.get(rng.usize(0..big.len().max(1)))?
+            }
+        };
+        let k = cage_of[cell];
+        if cages[k].len() == 1 {
+            // Already alone: cut a neighbouring cage instead.
+            let m = around(n, cell).find(|&m| cages[cage_of[m]].len() > 1)?;
+            let km = cage_of[m];
+            split(&mut cages, &mut cage_of, n, km, m);
+        } else {
+            split(&mut cages, &mut cage_of, n, k, cell);
+        }
+    }
+    None
+}
+
+/// Cuts cage `k` in two connected parts, `cell`'s part taken breadth-first from it up
+/// to half the cage; if the rest would not be connected, `cell` alone.
+fn split(cages: &mut Vec<Vec<Cell>>, cage_of: &mut [usize], n: usize, k: usize, cell: Cell) {
+    let cage = cages[k].clone();
+    let half = cage.len() / 2;
+    let mut part = vec![cell];
+    let mut i = 0;
+    while part.len() < half.max(1) && i < part.len() {
+        for m in around(n, part[i]) {
+            if cage.contains(&m) && !part.contains(&m) && part.len() < half.max(1) {
+                part.push(m);
+            }
+        }
+        i += 1;
+    }
+    let rest: Vec<Cell> = cage.iter().copied().filter(|c| !part.contains(c)).collect();
+    let connected = |cells: &[Cell]| {
+        let mut seen = vec![cells[0]];
+        let mut j = 0;
+        while j < seen.len() {
+            for m in around(n, seen[j]) {
+                if cells.contains(&m) && !seen.contains(&m) {
+                    seen.push(m);
+                }
+            }
+            j += 1;
+        }
+        seen.len() == cells.len()
+    };
+    let (part, rest) = if connected(&rest) {
+        (part, rest)
+    } else {
+        (
+            vec![cell],
+            cage.iter().copied().filter(|&c| c != cell).collect(),
+        )
+    };
+    cages[k] = rest;
+    for &c in &part {
+        cage_of[c] = cages.len();
+    }
+    cages.push(part);
+}
+
+/// Removes the orbits of givens that can go; see the [module docs](self).
+fn remove_givens(
+    rng: &mut Rng,
+    engine: &mut Engine,
+    settings: &Settings,
+    solution: &[u8],
+) -> Vec<u8> {
+    let n = settings.size;
+    let mut givens = solution.to_vec();
+    let mut orbits: Vec<Vec<Cell>> = Vec::new();
+    let mut seen = vec![false; n * n];
+    for cell in 0..n * n {
+        if !seen[cell] {
+            let orbit = settings.symmetry.orbit_on(n, cell);
+            for &c in &orbit {
+                seen[c] = true;
+            }
+            orbits.push(orbit);
+        }
+    }
+    rng.shuffle(&mut orbits);
+    let check = Options::default()
+        .with_limit(2)
+        .with_max_guesses(Some(check_guesses(n)));
+    let mut left = n * n;
+    for orbit in orbits {
+        if settings.clues.is_some_and(|k| left <= k) {
+            break;
+        }
+        if settings.clues.is_some_and(|k| left - orbit.len() < k) {
+            continue;
+        }
+        for &c in &orbit {
+            givens[c] = 0;
+        }
+        engine.set_givens(&givens);
+        let o = engine.search(&check);
+        if o.complete && o.solutions == 1 {
+            left -= orbit.len();
+        } else {
+            for &c in &orbit {
+                givens[c] = solution[c];
+            }
+        }
+    }
+    engine.set_givens(&givens);
+    givens
+}
+
+/// Jigsaw regions of an N×N board: the usual boxes (or rows, for a prime size)
+/// reshaped by random swaps of two cells between neighbouring regions, each kept only
+/// if both regions stay connected.
+pub fn jigsaw(n: usize, rng: &mut Rng) -> Vec<u32> {
+    let (br, bc) = default_box(n).unwrap_or((1, n));
+    let mut region: Vec<u32> = (0..n * n)
+        .map(|c| (((c / n) / br) * (n / bc) + (c % n) / bc) as u32)
+        .collect();
+    if n < 3 {
+        return region;
+    }
+    let neighbours = |c: usize| {
+        let (r, col) = (c / n, c % n);
+        let mut v = Vec::with_capacity(4);
+        if r > 0 {
+            v.push(c - n);
+        }
+        if r + 1 < n {
+            v.push(c + n);
+        }
+        if col > 0 {
+            v.push(c - 1);
+        }
+        if col + 1 < n {
+            v.push(c + 1);
+        }
+        v
+    };
+    let connected = |region: &[u32], k: u32| {
+        let cells: Vec<usize> = (0..n * n).filter(|&c| region[c] == k).collect();
+        let mut seen = vec![false; n * n];
+        let mut stack = vec![cells[0]];
+        seen[cells[0]] = true;
+        let mut count = 1;
+        while let Some(c) = stack.pop() {
+            for m in neighbours(c) {
+                if region[m] == k && !seen[m] {
+                    seen[m] = true;
+                    count += 1;
+                    stack.push(m);
+                }
+            }
+        }
+        count == cells.len()
+    };
+    let swaps = n * n * 4;
+    for _ in 0..swaps {
+        // A cell a on the border of its region A with a region B, and a cell b of B
+        // on its border with A.
+        let a = rng.usize(0..n * n);
+        let others: Vec<usize> = neighbours(a)
+            .into_iter()
+            .filter(|&m| region[m] != region[a])
+            .collect();
+        if others.is_empty() {
+            continue;
+        }
+        let (ra, rb) = (region[a], region[others[rng.usize(0..others.len())]]);
+        let candidates: Vec<usize> = (0..n * n)
+            .filter(|&c| {
+                region[c] == rb
+                    && c != a
+                    && neighbours(c).iter().any(|&m| region[m] == ra && m != a)
+            })
+            .collect();
+        if candidates.is_empty() {
+            continue;
+        }
+        let b = candidates[rng.usize(0..candidates.len())];
+        region[a] = rb;
+        region[b] = ra;
+        if !(connected(&region, ra) && connected(&region, rb)) {
+            region[a] = ra;
+            region[b] = rb;
+        }
+    }
+    region
+}
+
+/// The regions of a jigsaw as houses, for tests.
+#[cfg(test)]
+fn regions_of(p: &Puzzle) -> Vec<Vec<Cell>> {
+    p.houses()
+        .iter()
+        .filter(|h| h.kind == crate::HouseKind::Region)
+        .map(|h| h.cells.clone())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_same_seed_gives_the_same_puzzle() {
+        let s = Settings::new(6);
+        let a = generate(&mut Rng::with_seed(seed_for(7, 0)), &s).unwrap();
+        let b = generate(&mut Rng::with_seed(seed_for(7, 0)), &s).unwrap();
+        assert_eq!(a, b);
+        let c = generate(&mut Rng::with_seed(seed_for(7, 1)), &s).unwrap();
+        assert_ne!(a, c);
+    }
+
+    #[test]
+    fn jigsaw_regions_are_connected_and_full() {
+        for seed in 0..5 {
+            let r = jigsaw(9, &mut Rng::with_seed(seed));
+            let mut p = Puzzle::latin(9).unwrap();
+            p.add_regions(&r.iter().map(|&k| Some(k)).collect::<Vec<_>>())
+                .unwrap();
+            assert_eq!(regions_of(&p).len(), 9);
+        }
+    }
+
+    #[test]
+    fn a_killer_with_a_full_tiling_and_no_givens() {
+        let settings = Settings {
+            killer: Some(4),
+            ..Settings::new(6)
+        };
+        let g = generate(&mut Rng::with_seed(11), &settings).unwrap();
+        assert!(g.puzzle.givens().iter().all(|&d| d == 0));
+        let covered: usize = g.puzzle.rules().iter().map(|r| r.cells().len()).sum();
+        assert_eq!(covered, 36);
+        assert!(Engine::new(&g.puzzle).unwrap().is_unique());
+        assert!(g.puzzle.is_solved_by(&g.solution));
+    }
+
+    #[test]
+    fn symmetric_givens_and_one_solution() {
+        let settings = Settings {
+            symmetry: Symmetry::Rotate180,
+            diagonals: true,
+            ..Settings::new(9)
+        };
+        let g = generate(&mut Rng::with_seed(3), &settings).unwrap();
+        let n = 9;
+        for c in 0..81 {
+            assert_eq!(g.puzzle.givens()[c] != 0, g.puzzle.givens()[80 - c] != 0);
+        }
+        assert!(Engine::new(&g.puzzle).unwrap().is_unique());
+        assert!(g
+            .puzzle
+            .givens()
+            .iter()
+            .zip(&g.solution)
+            .all(|(&a, &b)| a == 0 || a == b));
+        let _ = n;
+    }
+}

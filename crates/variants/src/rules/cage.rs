@@ -1,0 +1,354 @@
+//! Killer cages: the digits of a cage don't repeat and, when it has a sum, add up to
+//! it. A cage without a sum is a region without repeats.
+//!
+//! Read from the sudoku-puzzle rule `{"type": "cage", "cells": [...], "sum": 14}` and
+//! the f-puzzles key `killercage` (`{"cells": ["R1C1", ...], "value": "14"}`); written
+//! back to both.
+//!
+//! Propagation: the cage's cells are peers (no repeat; a cage of N cells is a house),
+//! and the sum is kept by the combinations of distinct digits that make it,
+//! precomputed once per cage: a combination survives while every cell has a candidate
+//! in it and its digits all have a cell; each cell keeps the digits of the surviving
+//! combinations, and a digit in every surviving combination with one place left goes
+//! there. Where there are too many combinations (a large cage on a 16×16 or 25×25),
+//! each cell is kept within the bounds that the other cells' smallest and largest
+//! digits leave.
+
+use super::{Cells, Compiled, Prop};
+use crate::format::json::{cells as read_cells, Node};
+use crate::format::Error;
+use crate::puzzle::{At, Cell, ModelError, Puzzle};
+use crate::state::{Contradiction, Step};
+use serde_json::{json, Value};
+
+/// A killer cage.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Cage {
+    /// Its cells.
+    pub cells: Vec<Cell>,
+    /// What they add up to, if the cage has a sum.
+    pub sum: Option<u32>,
+}
+
+/// Past this many combinations a sum is kept by bounds only.
+const MAX_COMBINATIONS: usize = 4096;
+
+impl Cage {
+    pub(crate) fn check(&self, puzzle: &Puzzle, at: At) -> Result<(), ModelError> {
+        let n = puzzle.size();
+        super::check_cells(&self.cells, puzzle, at)?;
+        if self.cells.len() > n {
+            return Err(ModelError::new(
+                at,
+                format!(
+                    "a cage of {} cells on a board of digits 1-{n}: its digits cannot all differ",
+                    self.cells.len()
+                ),
+            ));
+        }
+        if let Some(sum) = self.sum {
+            let k = self.cells.len() as u32;
+            let (lo, hi) = (k * (k + 1) / 2, k * (2 * n as u32 + 1 - k) / 2);
+            if !(lo..=hi).contains(&sum) {
+                return Err(ModelError::new(
+                    at,
+                    format!("a cage of {k} cells cannot add up to {sum} (only {lo} to {hi})"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The brute-force definition: distinct digits, adding up to the sum.
+    pub fn holds(&self, values: &[u8]) -> bool {
+        let mut seen = 0u32;
+        let mut total = 0;
+        for &c in &self.cells {
+            let bit = 1u32 << (values[c] - 1);
+            if seen & bit != 0 {
+                return false;
+            }
+            seen |= bit;
+            total += u32::from(values[c]);
+        }
+        self.sum.is_none_or(|s| s == total)
+    }
+
+    pub(crate) fn compile(&self, size: usize, out: &mut Compiled) {
+        for (i, &a) in self.cells.iter().enumerate() {
+            for &b in &self.cells[i + 1..] {
+                out.different.push([a, b]);
+            }
+        }
+        if self.cells.len() == size {
+            out.houses.push(self.cells.clone());
+        }
+        if let Some(sum) = self.sum {
+            out.props.push(Prop::Sum(Sum::new(size, &self.cells, sum)));
+        }
+    }
+
+    /// From a sudoku-puzzle `cage` rule.
+    pub(crate) fn read_sudoku_puzzle(rule: &Node<'_>, size: usize) -> Result<Cage, Error> {
+        let cells = read_cells(&rule.need("cells")?, size)?;
+        let sum = rule.get("sum").map(|s| s.int_in(0, 1_000)).transpose()?;
+        Ok(Cage {
+            cells,
+            sum: sum.map(|s| s as u32),
+        })
+    }
+
+    /// From one entry of f-puzzles' `killercage`.
+    pub(crate) fn read_fpuzzles(entry: &Node<'_>, size: usize) -> Result<Cage, Error> {
+        let cells = read_cells(&entry.need("cells")?, size)?;
+        let sum =
+            match entry.get("value") {
+                None => None,
+                Some(v) => match v.value {
+                    Value::Number(_) => Some(v.int_in(0, 1_000)? as u32),
+                    Value::String(s) if s.trim().is_empty() => None,
+                    Value::String(s) => Some(s.trim().parse().map_err(|_| {
+                        v.error(format!("a killer cage's value {s:?} is not a sum"))
+                    })?),
+                    _ => return Err(v.error("a killer cage's value is a number")),
+                },
+            };
+        Ok(Cage { cells, sum })
+    }
+
+    pub(crate) fn write_sudoku_puzzle(&self, puzzle: &Puzzle) -> Value {
+        let mut r = json!({"type": "cage", "cells": super::names(puzzle, &self.cells)});
+        if let Some(s) = self.sum {
+            r["sum"] = json!(s);
+        }
+        r
+    }
+
+    pub(crate) fn write_fpuzzles(&self, puzzle: &Puzzle) -> Value {
+        let mut r = json!({"cells": super::fnames(puzzle, &self.cells)});
+        if let Some(s) = self.sum {
+            r["value"] = json!(s.to_string());
+        }
+        r
+    }
+}
+
+/// A sum over distinct digits, compiled.
+#[derive(Clone, Debug)]
+pub(crate) struct Sum {
+    cells: Box<[u16]>,
+    sum: u32,
+    /// The sets of distinct digits of the cage's size that add up to the sum (empty
+    /// when there are too many: then bounds only).
+    combinations: Box<[u32]>,
+}
+
+impl Sum {
+    pub(crate) fn new(size: usize, cells: &[Cell], sum: u32) -> Sum {
+        let k = cells.len();
+        let mut combinations = Vec::new();
+        let mut too_many = false;
+        // Digit sets in increasing order of their bits, pruned by the sum.
+        fn walk(
+            from: u32,
+            size: u32,
+            left: usize,
+            sum: i64,
+            set: u32,
+            out: &mut Vec<u32>,
+            stop: &mut bool,
+        ) {
+            if *stop {
+                return;
+            }
+            if left == 0 {
+                if sum == 0 {
+                    out.push(set);
+                    *stop = out.len() > MAX_COMBINATIONS;
+                }
+                return;
+            }
+            for d in from..=size {
+                if i64::from(d) > sum {
+                    break;
+                }
+                walk(
+                    d + 1,
+                    size,
+                    left - 1,
+                    sum - i64::from(d),
+                    set | 1 << (d - 1),
+                    out,
+                    stop,
+                );
+            }
+        }
+        walk(
+            1,
+            size as u32,
+            k,
+            i64::from(sum),
+            0,
+            &mut combinations,
+            &mut too_many,
+        );
+        if too_many {
+            combinations.clear();
+        }
+        Sum {
+            cells: cells.iter().map(|&c| c as u16).collect(),
+            sum,
+            combinations: combinations.into(),
+        }
+    }
+
+    pub(crate) fn watches(&self) -> Vec<Cell> {
+        self.cells.iter().map(|&c| usize::from(c)).collect()
+    }
+
+    #[inline(always)]
+    pub(crate) fn propagate(&self, cells: &mut impl Cells) -> Step {
+        if self.combinations.is_empty() {
+            return self.bounds(cells);
+        }
+        let mut masks = [0u32; 32];
+        let mut union = 0;
+        for (i, &c) in self.cells.iter().enumerate() {
+            masks[i] = cells.get(usize::from(c));
+            union |= masks[i];
+        }
+        let masks = &masks[..self.cells.len()];
+        let (mut allowed, mut required) = (0u32, u32::MAX);
+        for &combo in self.combinations.iter() {
+            if combo & !union != 0 {
+                continue;
+            }
+            let mut covered = 0;
+            let mut ok = true;
+            for &m in masks {
+                let x = m & combo;
+                if x == 0 {
+                    ok = false;
+                    break;
+                }
+                covered |= x;
+            }
+            if ok && covered == combo {
+                allowed |= combo;
+                required &= combo;
+            }
+        }
+        if allowed == 0 {
+            return Err(Contradiction);
+        }
+        for &c in self.cells.iter() {
+            cells.restrict(usize::from(c), allowed)?;
+        }
+        let mut left = required;
+        while left != 0 {
+            let d = left & left.wrapping_neg();
+            left &= left - 1;
+            let mut place = None;
+            for &c in self.cells.iter() {
+                if cells.get(usize::from(c)) & d != 0 {
+                    if place.is_some() {
+                        place = None;
+                        break;
+                    }
+                    place = Some(usize::from(c));
+                }
+            }
+            if let Some(c) = place {
+                cells.restrict(c, d)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Each cell within what the others' smallest and largest digits leave.
+    fn bounds(&self, cells: &mut impl Cells) -> Step {
+        let (mut lo, mut hi) = (0u32, 0u32);
+        for &c in self.cells.iter() {
+            let m = cells.get(usize::from(c));
+            lo += m.trailing_zeros() + 1;
+            hi += 32 - m.leading_zeros();
+        }
+        if self.sum < lo || self.sum > hi {
+            return Err(Contradiction);
+        }
+        for &c in self.cells.iter() {
+            let m = cells.get(usize::from(c));
+            let (min, max) = (m.trailing_zeros() + 1, 32 - m.leading_zeros());
+            // This cell's digit d: sum - (hi - max) <= d <= sum - (lo - min).
+            let least = self.sum.saturating_sub(hi - max).max(1);
+            let most = self.sum - (lo - min);
+            let keep = if most >= 32 {
+                u32::MAX
+            } else {
+                (1u32 << most) - 1
+            } & !((1u32 << (least - 1)) - 1);
+            cells.restrict(usize::from(c), keep)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Grid(Vec<u32>);
+    impl Cells for Grid {
+        fn get(&self, cell: usize) -> u32 {
+            self.0[cell]
+        }
+        fn restrict(&mut self, cell: usize, keep: u32) -> Step {
+            self.0[cell] &= keep;
+            if self.0[cell] == 0 {
+                Err(Contradiction)
+            } else {
+                Ok(())
+            }
+        }
+    }
+
+    #[test]
+    fn combinations_of_a_sum() {
+        // 3 in two cells: {1, 2}; 17 in two: {8, 9}; 6 in three: {1, 2, 3}.
+        assert_eq!(&*Sum::new(9, &[0, 1], 3).combinations, &[0b11]);
+        assert_eq!(&*Sum::new(9, &[0, 1], 17).combinations, &[0b1_1000_0000]);
+        assert_eq!(Sum::new(9, &[0, 1, 2], 15).combinations.len(), 8);
+    }
+
+    #[test]
+    fn a_sum_keeps_the_digits_of_its_combinations() {
+        let mut g = Grid(vec![0x1FF, 0x1FF]);
+        Sum::new(9, &[0, 1], 4).propagate(&mut g).unwrap();
+        assert_eq!(g.0, [0b101, 0b101]); // 1 + 3
+                                         // 8 in three cells: {1, 2, 5} or {1, 3, 4}; a 3 in the first leaves {1, 3, 4}.
+        let mut g = Grid(vec![0b100, 0x1FF, 0x1FF]);
+        Sum::new(9, &[0, 1, 2], 8).propagate(&mut g).unwrap();
+        assert_eq!(g.0[1], 0b1101);
+        // 7 in three cells is {1, 2, 4} only: a 3 cannot be.
+        let mut g = Grid(vec![0b100, 0x1FF, 0x1FF]);
+        assert!(Sum::new(9, &[0, 1, 2], 7).propagate(&mut g).is_err());
+        // A digit every combination needs, with one place, goes there.
+        let mut g = Grid(vec![0b011, 0b011, 0b1_0000_0111]);
+        Sum::new(9, &[0, 1, 2], 12).propagate(&mut g).unwrap(); // {1, 2, 9}
+        assert_eq!(g.0[2], 1 << 8);
+    }
+
+    #[test]
+    fn bounds_on_large_boards() {
+        let cells: Vec<usize> = (0..12).collect();
+        assert!(Sum::new(25, &cells, 150).combinations.is_empty());
+        let bounded = Sum {
+            cells: Box::new([0, 1]),
+            sum: 30,
+            combinations: Box::new([]),
+        };
+        let mut g = Grid(vec![(1 << 25) - 1, 0b11111]);
+        bounded.propagate(&mut g).unwrap();
+        assert_eq!(g.0[0], 1 << 24); // 30 - 5 at least: 25
+    }
+}

@@ -1,0 +1,182 @@
+//! Rules beyond houses, each one a propagator: it removes the candidates it forbids
+//! and is woken only when a cell it watches changes.
+//!
+//! - [`neighbours`]: anti-knight, anti-king and non-consecutive, over the whole board
+//!   or a part of it. The first two are generalized peers (the same digit may not sit
+//!   a knight's or king's move away), so they join each cell's peers and rule 1 does
+//!   their work; non-consecutive is a [`relation`] between orthogonal neighbours.
+//! - [`relation`]: a relation between the digits of two cells (different, not
+//!   consecutive, ...), kept arc-consistent: each cell keeps only the digits that some
+//!   digit of the other still allows.
+//!
+//! A [`Rule`] is what a puzzle states; the engine compiles it once per puzzle into
+//! peers (pairs of cells that must differ) and propagators ([`Prop`]). A propagator
+//! sees the candidates through [`Cells`] and removes what its rule forbids; it is run
+//! when a cell it [watches](Prop::watches) loses a candidate, and it must never remove
+//! a digit that some solution has.
+//!
+//! Each rule is one module: its model, its propagator, its brute-force definition
+//! ([`Rule::holds`]) and its tests, side by side.
+
+pub mod cage;
+pub mod neighbours;
+pub mod relation;
+
+pub use cage::Cage;
+pub use neighbours::{NeighbourKind, Neighbours, Scope};
+pub use relation::Relation;
+
+use crate::puzzle::{At, Cell, ModelError, Puzzle};
+use crate::state::Step;
+
+/// The candidates as a propagator sees them.
+pub(crate) trait Cells {
+    /// The candidates of `cell` (bit `d - 1` for digit `d`).
+    fn get(&self, cell: usize) -> u32;
+    /// Keeps only `keep` of `cell`'s candidates; a cell left with none is a
+    /// contradiction.
+    fn restrict(&mut self, cell: usize, keep: u32) -> Step;
+}
+
+/// A compiled rule: what the engine runs.
+#[derive(Clone, Debug)]
+pub(crate) enum Prop {
+    /// A pair relation (see [`relation`]).
+    Pair(relation::Pair),
+    /// A sum over distinct digits (see [`cage`]).
+    Sum(cage::Sum),
+}
+
+impl Prop {
+    /// The cells whose changes wake it.
+    pub(crate) fn watches(&self) -> Vec<Cell> {
+        match self {
+            Prop::Pair(p) => p.watches(),
+            Prop::Sum(p) => p.watches(),
+        }
+    }
+
+    /// Removes the candidates the rule forbids.
+    #[inline(always)]
+    pub(crate) fn propagate(&self, cells: &mut impl Cells) -> Step {
+        match self {
+            Prop::Pair(p) => p.propagate(cells),
+            Prop::Sum(p) => p.propagate(cells),
+        }
+    }
+}
+
+/// What rules compile into: pairs of cells that must differ (they join each other's
+/// peers), sets of N cells that hold every digit (houses), and propagators.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Compiled {
+    pub(crate) different: Vec<[Cell; 2]>,
+    pub(crate) houses: Vec<Vec<Cell>>,
+    pub(crate) props: Vec<Prop>,
+}
+
+impl Compiled {
+    /// A relation over pairs: different pairs become peers, others propagators.
+    pub(crate) fn relation(&mut self, size: usize, relation: Relation, pairs: &[[Cell; 2]]) {
+        if relation == Relation::Different {
+            self.different.extend_from_slice(pairs);
+            return;
+        }
+        for &pair in pairs {
+            self.props
+                .push(Prop::Pair(relation::Pair::new(size, relation, pair)));
+        }
+    }
+}
+
+/// A variant rule of a puzzle.
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
+pub enum Rule {
+    /// A killer cage.
+    Cage(Cage),
+    /// `relation` holds between the digits of each pair of cells (first, second).
+    Relation {
+        /// The relation.
+        relation: Relation,
+        /// The pairs of cells it holds for.
+        pairs: Vec<[Cell; 2]>,
+    },
+}
+
+impl Rule {
+    /// The cells the rule reads.
+    pub fn cells(&self) -> Vec<Cell> {
+        match self {
+            Rule::Cage(cage) => cage.cells.clone(),
+            Rule::Relation { pairs, .. } => pairs.iter().flatten().copied().collect(),
+        }
+    }
+
+    /// Compiles the rule for `puzzle` (its size, and its houses where the rule
+    /// depends on them).
+    pub(crate) fn compile(&self, puzzle: &Puzzle, out: &mut Compiled) {
+        match self {
+            Rule::Cage(cage) => cage.compile(puzzle.size(), out),
+            Rule::Relation { relation, pairs } => out.relation(puzzle.size(), *relation, pairs),
+        }
+    }
+
+    /// True if the rule holds on a full grid (row-major digits): its brute-force
+    /// definition.
+    pub fn holds(&self, values: &[u8]) -> bool {
+        match self {
+            Rule::Cage(cage) => cage.holds(values),
+            Rule::Relation { relation, pairs } => pairs
+                .iter()
+                .all(|&[a, b]| relation.holds(values[a], values[b])),
+        }
+    }
+
+    /// Refuses a rule that names cells off the board, or a relation that no digits
+    /// of this board can satisfy in principle (a sum of 40 on a 9×9, say).
+    pub(crate) fn check(&self, puzzle: &Puzzle, at: At) -> Result<(), ModelError> {
+        match self {
+            Rule::Cage(cage) => cage.check(puzzle, at),
+            Rule::Relation { relation, pairs } => {
+                for &[a, b] in pairs {
+                    check_cells(&[a, b], puzzle, at)?;
+                }
+                relation.check(puzzle.size(), at)
+            }
+        }
+    }
+}
+
+/// Refuses cells off the board or listed twice.
+pub(crate) fn check_cells(cells: &[Cell], puzzle: &Puzzle, at: At) -> Result<(), ModelError> {
+    let mut seen = vec![false; puzzle.cells()];
+    for &c in cells {
+        if c >= puzzle.cells() {
+            return Err(ModelError::new(at, format!("cell {c} is off the board")));
+        }
+        if std::mem::replace(&mut seen[c], true) {
+            return Err(ModelError::new(
+                at,
+                format!("{} is listed twice", puzzle.cell_name(c)),
+            ));
+        }
+    }
+    if cells.is_empty() {
+        return Err(ModelError::new(at, "a rule without cells"));
+    }
+    Ok(())
+}
+
+/// Cell names as the sudoku-puzzle format writes them, `r1c1`.
+pub(crate) fn names(puzzle: &Puzzle, cells: &[Cell]) -> Vec<String> {
+    cells.iter().map(|&c| puzzle.cell_name(c)).collect()
+}
+
+/// Cell names as f-puzzles writes them, `R1C1`.
+pub(crate) fn fnames(puzzle: &Puzzle, cells: &[Cell]) -> Vec<String> {
+    cells
+        .iter()
+        .map(|&c| puzzle.cell_name(c).to_ascii_uppercase())
+        .collect()
+}

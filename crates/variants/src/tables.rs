@@ -1,0 +1,258 @@
+//! `Tables`: Norvig's `units` and `peers` for one puzzle, built once and read by every
+//! search node. Everything is flat arrays of `u16` cell numbers (a compressed row per
+//! cell or house), so a node reads them without chasing pointers and the search state
+//! holds only candidates.
+//!
+//! ```text
+//!   peers      cell -> the cells that may not hold its digit (a cell set): its
+//!                      houses' cells, and anti-knight / anti-king / "different" pairs
+//!   houses     the houses of N cells (every digit once): Norvig's rule 2 runs on these
+//!   houses_of  cell -> the houses of N cells it is in (woken when it loses a digit)
+//!   crossings  two houses of N cells that share 2+ cells (a box and a row, say):
+//!                      locked candidates
+//!   props      the rules' propagators (pair relations, ...); watchers: cell -> props
+//! ```
+//!
+//! A house of fewer than N cells only adds peers: no digit must appear in it.
+
+use crate::bits::Bits;
+use crate::puzzle::{Cell, Puzzle};
+use crate::rules::{Compiled, Prop};
+
+/// Rows of `u16`s: `row(i)` is `items[starts[i]..starts[i + 1]]`.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Rows {
+    starts: Vec<u32>,
+    items: Vec<u16>,
+}
+
+impl Rows {
+    fn from(rows: impl IntoIterator<Item = Vec<usize>>) -> Rows {
+        let mut out = Rows {
+            starts: vec![0],
+            items: Vec::new(),
+        };
+        for row in rows {
+            out.items.extend(row.into_iter().map(|c| c as u16));
+            out.starts.push(out.items.len() as u32);
+        }
+        out
+    }
+
+    #[inline(always)]
+    pub(crate) fn row(&self, i: usize) -> &[u16] {
+        &self.items[self.starts[i] as usize..self.starts[i + 1] as usize]
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.starts.len() - 1
+    }
+}
+
+/// Two houses of N cells that share two or more cells: within `a`, a digit confined
+/// to the shared cells leaves the rest of `b`, and the other way round.
+#[derive(Clone, Debug)]
+pub(crate) struct Crossing {
+    pub(crate) a: u16,
+    pub(crate) b: u16,
+    /// The shared cells, `a` less them, `b` less them.
+    pub(crate) shared: Vec<u16>,
+    pub(crate) a_rest: Vec<u16>,
+    pub(crate) b_rest: Vec<u16>,
+}
+
+/// The tables of one puzzle; see the [module docs](self).
+#[derive(Clone, Debug)]
+pub(crate) struct Tables {
+    pub(crate) size: usize,
+    pub(crate) cells: usize,
+    /// Digits 1 to N.
+    pub(crate) all: u32,
+    /// Each cell's candidates before propagation: its given, its given candidates.
+    pub(crate) start: Vec<u32>,
+    /// Each cell's given candidates (every digit unless given), without the givens.
+    pub(crate) marks: Vec<u32>,
+    /// Each cell's peers as a set: `words` words per cell.
+    peer_words: Vec<u64>,
+    words: usize,
+    pub(crate) houses: Rows,
+    pub(crate) houses_of: Rows,
+    pub(crate) crossings: Vec<Crossing>,
+    /// For each house of N cells, the crossings it is in.
+    pub(crate) crossings_of: Rows,
+    pub(crate) props: Vec<Prop>,
+    pub(crate) watchers: Rows,
+}
+
+impl Tables {
+    /// The tables of a puzzle (already checked as it was built), with cell sets of
+    /// `words` 64-bit words (the engine's width).
+    pub(crate) fn new(puzzle: &Puzzle, words: usize) -> Tables {
+        let n = puzzle.size();
+        let cells = puzzle.cells();
+        let all = puzzle.all_digits();
+        let marks = puzzle.candidates().to_vec();
+        let start = start_of(&marks, puzzle.givens());
+
+        let mut peer = vec![vec![false; cells]; cells];
+        let mut link = |a: usize, b: usize| {
+            if a != b {
+                peer[a][b] = true;
+                peer[b][a] = true;
+            }
+        };
+        for h in puzzle.houses() {
+            for (i, &a) in h.cells.iter().enumerate() {
+                for &b in &h.cells[i + 1..] {
+                    link(a, b);
+                }
+            }
+        }
+        let mut compiled = Compiled::default();
+        for rule in puzzle.neighbours() {
+            compiled.relation(n, rule.kind.relation(), &rule.pairs(puzzle));
+        }
+        for rule in puzzle.rules() {
+            rule.compile(puzzle, &mut compiled);
+        }
+        for &[a, b] in &compiled.different {
+            link(a, b);
+        }
+        let props: Vec<Prop> = compiled.props.clone();
+        let mut peer_words = vec![0u64; cells * words];
+        for (a, row) in peer.iter().enumerate() {
+            for b in (0..cells).filter(|&b| row[b]) {
+                peer_words[a * words + b / 64] |= 1 << (b % 64);
+            }
+        }
+
+        let full: Vec<&Vec<Cell>> = puzzle
+            .houses()
+            .iter()
+            .map(|h| &h.cells)
+            .chain(&compiled.houses)
+            .filter(|h| h.len() == n)
+            .collect();
+        let houses = Rows::from(full.iter().map(|h| h.to_vec()));
+        let houses_of = Rows::from(
+            (0..cells).map(|c| (0..full.len()).filter(|&h| full[h].contains(&c)).collect()),
+        );
+
+        let mut crossings = Vec::new();
+        for a in 0..full.len() {
+            for b in a + 1..full.len() {
+                let shared: Vec<u16> = full[a]
+                    .iter()
+                    .filter(|c| full[b].contains(c))
+                    .map(|&c| c as u16)
+                    .collect();
+                if shared.len() < 2 || shared.len() == n {
+                    continue;
+                }
+                let rest = |h: &Vec<Cell>| -> Vec<u16> {
+                    h.iter()
+                        .map(|&c| c as u16)
+                        .filter(|c| !shared.contains(c))
+                        .collect()
+                };
+                crossings.push(Crossing {
+                    a: a as u16,
+                    b: b as u16,
+                    a_rest: rest(full[a]),
+                    b_rest: rest(full[b]),
+                    shared,
+                });
+            }
+        }
+        let crossings_of = Rows::from((0..full.len()).map(|h| {
+            (0..crossings.len())
+                .filter(|&i| usize::from(crossings[i].a) == h || usize::from(crossings[i].b) == h)
+                .collect()
+        }));
+        let mut watching = vec![Vec::new(); cells];
+        for (i, p) in props.iter().enumerate() {
+            for c in p.watches() {
+                if watching[c].last() != Some(&i) {
+                    watching[c].push(i);
+                }
+            }
+        }
+        let watchers = Rows::from(watching);
+        Tables {
+            size: n,
+            cells,
+            all,
+            start,
+            marks,
+            peer_words,
+            words,
+            houses,
+            houses_of,
+            crossings,
+            crossings_of,
+            props,
+            watchers,
+        }
+    }
+}
+
+impl Tables {
+    /// `cell`'s peers as a set (`W` must be the width the tables were built for).
+    #[inline(always)]
+    pub(crate) fn peer_bits<const W: usize>(&self, cell: usize) -> Bits<W> {
+        debug_assert_eq!(W, self.words);
+        let mut b = Bits::EMPTY;
+        b.0.copy_from_slice(&self.peer_words[cell * W..cell * W + W]);
+        b
+    }
+}
+
+/// The start candidates of each cell: its given, else its given candidates.
+pub(crate) fn start_of(marks: &[u32], givens: &[u8]) -> Vec<u32> {
+    marks
+        .iter()
+        .zip(givens)
+        .map(|(&m, &d)| if d == 0 { m } else { 1 << (d - 1) })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{NeighbourKind, Neighbours};
+
+    #[test]
+    fn norvigs_tables_for_classic_nine() {
+        let t = Tables::new(&Puzzle::classic(9).unwrap(), 2);
+        assert_eq!(t.houses.len(), 27);
+        assert!((0..81).all(|c| t.peer_bits::<2>(c).len() == 20));
+        assert!((0..81).all(|c| t.houses_of.row(c).len() == 3));
+        // Each box crosses three rows and three columns in three cells.
+        assert_eq!(t.crossings.len(), 54);
+        assert!(t.crossings.iter().all(|x| x.shared.len() == 3));
+        assert!(t.props.is_empty());
+    }
+
+    #[test]
+    fn neighbours_become_peers_or_props() {
+        let mut p = Puzzle::classic(9).unwrap();
+        p.add_neighbours(Neighbours::board(NeighbourKind::AntiKnight))
+            .unwrap();
+        p.add_neighbours(Neighbours::board(NeighbourKind::NonConsecutive))
+            .unwrap();
+        let t = Tables::new(&p, 2);
+        // The centre's 8 knight moves all leave its box, row and column.
+        assert_eq!(t.peer_bits::<2>(40).len(), 20 + 8);
+        assert_eq!(t.props.len(), 2 * 9 * 8);
+        assert_eq!(t.watchers.row(40).len(), 4);
+    }
+
+    #[test]
+    fn small_houses_are_peers_only() {
+        let mut p = Puzzle::latin(4).unwrap();
+        p.add_house(crate::HouseKind::Extra, vec![0, 5]).unwrap();
+        let t = Tables::new(&p, 2);
+        assert_eq!(t.houses.len(), 8);
+        assert!(t.peer_bits::<2>(0).contains(5));
+    }
+}

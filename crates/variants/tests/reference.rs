@@ -1,0 +1,253 @@
+//! The engine against a brute force, on random small boards: 4×4 and 6×6 with boxes or
+//! jigsaw regions, diagonals, neighbour rules and given candidates. The brute force
+//! fills cells in row-major order, trying every digit that breaks no rule among the
+//! cells filled so far (the rules' definitions, [`Puzzle::is_solved_by`] on the way),
+//! and so enumerates every grid the puzzle allows. The engine must find the same
+//! solutions, and its true candidates must be exactly their union.
+
+use bitdoku_variants::generate::{jigsaw, random_solution};
+use bitdoku_variants::rules::Cage;
+use bitdoku_variants::{
+    Engine, HouseKind, NeighbourKind, Neighbours, Options, Puzzle, Relation, Rule,
+};
+use proptest::prelude::*;
+
+/// The digits the givens and candidates allow in `cell` (a given overrides its
+/// candidates).
+fn allowed(p: &Puzzle, n: usize, cell: usize) -> impl Iterator<Item = u8> + '_ {
+    let given = p.givens()[cell];
+    (1..=n as u8).filter(move |&d| match given {
+        0 => p.candidates()[cell] >> (d - 1) & 1 != 0,
+        g => g == d,
+    })
+}
+
+/// The brute force: cells filled in row-major order, each with every digit that breaks
+/// no pairwise rule with the cells before it, each rule checked by its definition
+/// ([`Rule::holds`]) once its last cell is filled, and a forward check that every
+/// later cell keeps a digit.
+struct Brute<'a> {
+    p: &'a Puzzle,
+    n: usize,
+    /// For each cell, the earlier cells it must differ from or relate to.
+    earlier: Vec<Vec<(usize, Relation)>>,
+    /// For each cell, the rules whose last cell it is.
+    closing: Vec<Vec<&'a Rule>>,
+    values: Vec<u8>,
+    out: Vec<Vec<u8>>,
+    cap: usize,
+    nodes: u64,
+}
+
+/// Nodes the brute force may visit before the case is skipped.
+const BRUTE_NODES: u64 = 2_000_000;
+
+impl<'a> Brute<'a> {
+    fn new(p: &'a Puzzle, cap: usize) -> Brute<'a> {
+        let mut earlier: Vec<Vec<(usize, Relation)>> = vec![Vec::new(); p.cells()];
+        for h in p.houses() {
+            for &a in &h.cells {
+                for &b in &h.cells {
+                    if b < a {
+                        earlier[a].push((b, Relation::Different));
+                    }
+                }
+            }
+        }
+        for rule in p.neighbours() {
+            for [a, b] in rule.pairs(p) {
+                earlier[a.max(b)].push((a.min(b), rule.kind.relation()));
+            }
+        }
+        let mut closing: Vec<Vec<&Rule>> = vec![Vec::new(); p.cells()];
+        for rule in p.rules() {
+            let last = rule.cells().into_iter().max().unwrap();
+            closing[last].push(rule);
+        }
+        Brute {
+            p,
+            n: p.size(),
+            earlier,
+            closing,
+            values: vec![0; p.cells()],
+            out: Vec::new(),
+            cap,
+            nodes: 0,
+        }
+    }
+
+    /// Every solution (`None` past `cap` of them or past the node budget).
+    fn run(mut self) -> Option<Vec<Vec<u8>>> {
+        self.go(0).then_some(self.out)
+    }
+
+    fn go(&mut self, cell: usize) -> bool {
+        self.nodes += 1;
+        if self.nodes > BRUTE_NODES {
+            return false;
+        }
+        if cell == self.values.len() {
+            assert!(self.p.is_solved_by(&self.values));
+            self.out.push(self.values.clone());
+            return self.out.len() <= self.cap;
+        }
+        let (p, n) = (self.p, self.n);
+        for d in allowed(p, n, cell) {
+            // The relations here are symmetric: the order of a pair does not matter.
+            if !self.earlier[cell]
+                .iter()
+                .all(|&(o, r)| r.holds(self.values[o], d))
+            {
+                continue;
+            }
+            self.values[cell] = d;
+            if !self.closing[cell].iter().all(|r| r.holds(&self.values)) {
+                continue;
+            }
+            let open = (cell + 1..self.values.len()).all(|later| {
+                allowed(p, n, later).any(|e| {
+                    self.earlier[later]
+                        .iter()
+                        .all(|&(o, r)| o > cell || r.holds(self.values[o], e))
+                })
+            });
+            if open && !self.go(cell + 1) {
+                return false;
+            }
+        }
+        self.values[cell] = 0;
+        true
+    }
+}
+
+fn brute_force(p: &Puzzle, cap: usize) -> Option<Vec<Vec<u8>>> {
+    Brute::new(p, cap).run()
+}
+
+/// Random killer cages from a solution: orthogonally connected groups of 1 to 4 cells
+/// with their true sum, one in five off by one (a puzzle that may have no solution).
+fn cages(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) -> Vec<Rule> {
+    let n = p.size();
+    let mut used = vec![false; p.cells()];
+    let mut out = Vec::new();
+    for _ in 0..count {
+        let start = rng.usize(0..p.cells());
+        if used[start] {
+            continue;
+        }
+        let mut cells = vec![start];
+        used[start] = true;
+        for _ in 0..rng.usize(0..4) {
+            let c = cells[rng.usize(0..cells.len())];
+            let (r, col) = (c / n, c % n);
+            let next = [
+                (r.wrapping_sub(1), col),
+                (r + 1, col),
+                (r, col.wrapping_sub(1)),
+                (r, col + 1),
+            ][rng.usize(0..4)];
+            if next.0 < n && next.1 < n && !used[next.0 * n + next.1] {
+                let m = next.0 * n + next.1;
+                if cells.iter().all(|&x| solution[x] != solution[m]) {
+                    used[m] = true;
+                    cells.push(m);
+                }
+            }
+        }
+        let mut sum: u32 = cells.iter().map(|&c| u32::from(solution[c])).sum();
+        if rng.u8(0..5) == 0 && sum > cells.len() as u32 * (cells.len() as u32 + 1) / 2 {
+            sum -= 1;
+        }
+        let sum = (rng.u8(0..8) != 0).then_some(sum);
+        out.push(Rule::Cage(Cage { cells, sum }));
+    }
+    out
+}
+
+/// A random small puzzle: a layout, extra rules, and some givens and candidates.
+fn puzzle() -> impl Strategy<Value = Puzzle> {
+    (
+        prop_oneof![Just((4, 2, 2)), Just((6, 2, 3)), Just((6, 3, 2))],
+        any::<bool>(),
+        any::<u64>(),
+        0u8..16,
+        proptest::collection::vec((0usize..36, 1u8..7), 0..10),
+        proptest::collection::vec((0usize..36, 1u32..64), 0..4),
+    )
+        .prop_map(|((n, r, c), jig, seed, extras, givens, marks)| {
+            let mut p = Puzzle::latin(n).unwrap();
+            if jig {
+                let regions = jigsaw(n, &mut fastrand::Rng::with_seed(seed));
+                p.add_regions(&regions.iter().map(|&k| Some(k)).collect::<Vec<_>>())
+                    .unwrap();
+            } else {
+                p.add_boxes(r, c).unwrap();
+            }
+            if extras & 1 != 0 {
+                p.add_diagonals().unwrap();
+            }
+            if extras & 2 != 0 {
+                p.add_neighbours(Neighbours::board(NeighbourKind::AntiKing))
+                    .unwrap();
+            }
+            if extras & 4 != 0 {
+                p.add_neighbours(Neighbours::board(NeighbourKind::NonConsecutive))
+                    .unwrap();
+            }
+            if extras == 7 {
+                p.add_house(HouseKind::Extra, vec![0, n + 1, 2 * n + 2])
+                    .unwrap();
+            }
+            let mut rng = fastrand::Rng::with_seed(seed ^ 0x5EED);
+            if extras & 8 != 0 {
+                if let Some(solution) = random_solution(&mut rng, &p) {
+                    for rule in cages(&p, &solution, &mut rng, n) {
+                        p.add_rule(rule).unwrap();
+                    }
+                }
+            }
+            for (cell, d) in givens {
+                if cell < n * n && usize::from(d) <= n {
+                    p.set_given(cell, d).unwrap();
+                }
+            }
+            for (cell, m) in marks {
+                if cell < n * n {
+                    p.set_candidates(cell, m & p.all_digits()).unwrap();
+                }
+            }
+            p
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn the_engine_finds_every_solution_the_brute_force_does(p in puzzle()) {
+        let cap = 100;
+        let Some(mut all) = brute_force(&p, cap) else { return Ok(()) };
+        let engine = Engine::new(&p).unwrap();
+        let mut found = Vec::new();
+        let o = engine.enumerate(cap + 1, |s| found.push(s.to_vec()));
+        prop_assert!(o.complete);
+        prop_assert_eq!(o.solutions, all.len());
+        all.sort();
+        found.sort();
+        prop_assert_eq!(&found, &all);
+        prop_assert_eq!(engine.count(2), all.len().min(2));
+        for s in &found {
+            prop_assert!(p.is_solved_by(s));
+        }
+        let tc = engine.true_candidates(&Options::default().with_limit(usize::MAX));
+        prop_assert!(tc.complete);
+        let mut union = vec![0u32; p.cells()];
+        for s in &all {
+            for (c, &d) in s.iter().enumerate() {
+                union[c] |= 1 << (d - 1);
+            }
+        }
+        prop_assert_eq!(&tc.candidates, &union);
+        prop_assert_eq!(tc.no_solution(), all.is_empty());
+    }
+}
