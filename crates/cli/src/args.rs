@@ -152,6 +152,20 @@ Examples:
   bitdoku enumerate puzzles/two-solutions.txt
   bitdoku enumerate --limit 5 puzzles/two-solutions.txt")]
     Enumerate(Enumerate),
+    /// Print each puzzle's true candidates: the digits each cell holds in some solution.
+    #[command(after_help = "\
+The tool setters use most: after each clue placed, which digits remain possible where.
+Each candidate not yet seen in a solution is decided by a search for one solution with
+it (finding one decides many at once), so the work is bounded by the candidates, not
+by the solutions. The status is unique (every cell fixed), multiple, unsolvable, or
+gave-up / timed-out when --limit, --max-guesses or a timeout stopped it first (the
+candidates not decided are then listed apart).
+
+Examples:
+  bitdoku candidates puzzles/two-solutions.txt
+  bitdoku candidates --format json ../shared/puzzles/variants/sudoku-puzzle/killer_dig.jsonl
+  bitdoku candidates --format line puzzles/two-solutions.txt | bitdoku count")]
+    Candidates(Candidates),
     /// Time the bitset and string solvers side by side and print a table.
     #[command(after_help = "\
 Example:
@@ -170,12 +184,57 @@ Examples:
     },
 }
 
-/// The puzzle arguments every subcommand takes.
+/// The puzzle arguments every subcommand takes, and how N×N lines are read.
 #[derive(Args, Debug)]
 pub struct Puzzles {
     /// Puzzle files, `-` for stdin, or puzzles written out; none: stdin.
     #[arg(value_name = "PUZZLE")]
     pub puzzles: Vec<String>,
+
+    /// How an N×N line spells its digits: `standard` (1-9, then A-P for 10-25; 0 or .
+    /// empty) or `hex` (16×16 files written 0-F: 0 is the first digit, read as 1; .
+    /// empty). A line is never read as hex unless asked.
+    #[arg(long, value_enum, default_value_t = AlphabetArg::Standard, value_name = "NAME")]
+    pub alphabet: AlphabetArg,
+
+    /// The box shape of N×N lines, ROWSxCOLS (such as 3x2 for a 6×6 with tall boxes).
+    /// Default: the usual shape of the size (2x3 for 6×6, 4x4 for 16×16, 5x5 for 25×25).
+    #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
+    pub boxes: Option<(usize, usize)>,
+}
+
+impl Puzzles {
+    /// How the general engine's lines are read.
+    pub fn settings(&self) -> bitdoku_variants::format::Settings {
+        bitdoku_variants::format::Settings {
+            alphabet: match self.alphabet {
+                AlphabetArg::Standard => bitdoku_variants::format::Alphabet::Standard,
+                AlphabetArg::Hex => bitdoku_variants::format::Alphabet::Hex,
+            },
+            boxes: self.boxes,
+        }
+    }
+}
+
+/// `--alphabet`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AlphabetArg {
+    /// 1-9, then A-P; 0 and . empty.
+    Standard,
+    /// 0-9, A-F for the digits 1 to 16; . empty.
+    Hex,
+}
+
+/// `RxC`, a box shape: rows and columns from 1 to 25.
+fn parse_box(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("{text:?} is not a box shape ROWSxCOLS, such as 2x3");
+    let (r, c) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let r: usize = r.trim().parse().map_err(|_| bad())?;
+    let c: usize = c.trim().parse().map_err(|_| bad())?;
+    if !(1..=25).contains(&r) || !(1..=25).contains(&c) || r * c > 25 {
+        return Err(format!("boxes of {r}x{c}: a box holds at most 25 cells"));
+    }
+    Ok((r, c))
 }
 
 /// `--threads`, the same for every subcommand that has it.
@@ -615,6 +674,35 @@ pub struct Enumerate {
     /// The same as --format json.
     #[arg(long, conflicts_with = "format")]
     pub json: bool,
+}
+
+/// `candidates` options.
+#[derive(Args, Debug)]
+pub struct Candidates {
+    /// Input, output and threads.
+    #[command(flatten)]
+    pub records: Records,
+
+    /// Give up on a puzzle after this many guesses in all (status `gave-up`).
+    #[arg(long, value_name = "N")]
+    pub max_guesses: Option<u64>,
+
+    /// --timeout and --cpu-timeout.
+    #[command(flatten)]
+    pub budget: Budget,
+
+    /// Decide the candidates with at most this many solutions (each found decides every
+    /// candidate it holds); past it, the status is `gave-up`. Default: no limit.
+    #[arg(short, long, value_name = "N")]
+    pub limit: Option<u64>,
+
+    /// Output format: `grid` (a `#` line with the status and the fixed cells, then each
+    /// cell's candidates in Norvig's display), `line` (a pencilmark line: N characters
+    /// per cell, the digit where it is a candidate, `.` where not; the 729-character
+    /// line on 9×9, which every subcommand reads back), `json` (JSON Lines: status,
+    /// candidates as one string per cell, fixed, solutions, undecided), `tsv`.
+    #[arg(short, long, value_enum, default_value_t = Format::Grid)]
+    pub format: Format,
 }
 
 /// `bench` options.

@@ -108,7 +108,17 @@ fn load(path: &str, sample: usize, totals: &mut Totals) -> Option<(String, Vec<P
     let mut name = None;
     while let Some(file) = inputs.next_batch(&mut records, totals) {
         let input = inputs.name(file).to_string();
-        for r in &records {
+        for item in &records {
+            let crate::input::Item::Classic(r) = item else {
+                messages::record(
+                    &input,
+                    item.line(),
+                    0,
+                    bitdoku_core::ParseErrorKind::NotClassic,
+                );
+                totals.add(Status::Invalid, 0, 0.0);
+                continue;
+            };
             match r.puzzle {
                 Ok(p) => {
                     puzzles.push(p);

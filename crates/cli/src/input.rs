@@ -1,10 +1,17 @@
 //! Input: files and standard input read in bounded pieces and turned into numbered
 //! puzzle records. Memory stays bounded whatever the input: a line longer than
 //! [`MAX_LINE`] is skipped to its end without being stored, and becomes an error record.
+//!
+//! Each line goes to one of two readers by `bitdoku_variants::format::is_general`: the
+//! classic one of `bitdoku-core` (81-square lines, boxed grids, pencilmark lines:
+//! [`Item::Classic`]), or the general engine's formats (N×N lines, JSON objects,
+//! f-puzzles and SudokuPad links: [`Item::General`]). A JSON object may span lines: it
+//! is gathered until its braces close (at most [`MAX_JSON`] bytes).
 
 use crate::messages::{self, Totals};
 use crate::puzzles;
 use bitdoku_core::{ParseErrorKind, Record, RecordReader};
+use bitdoku_variants::format::{self as vformat, Settings};
 use std::fs::File;
 #[cfg(test)]
 use std::io::Read;
@@ -13,6 +20,113 @@ use std::io::{self, BufRead, BufReader};
 /// The longest line kept. A puzzle line is 81 squares plus layout and a comment; a
 /// longer line is reported, not read into memory.
 pub const MAX_LINE: usize = 64 * 1024;
+
+/// The largest JSON object gathered over several lines.
+pub const MAX_JSON: usize = 16 << 20;
+
+/// One puzzle record of the input. A classic record stays inline (boxing it would cost
+/// an allocation per puzzle on the fast path); a general one is boxed.
+#[allow(clippy::large_enum_variant)]
+pub enum Item {
+    /// A classic 9×9 record, read by `bitdoku-core`.
+    Classic(Record),
+    /// A record for the general engine.
+    General(Box<General>),
+}
+
+impl Item {
+    /// The line where the record starts.
+    pub fn line(&self) -> usize {
+        match self {
+            Item::Classic(r) => r.line,
+            Item::General(g) => g.line,
+        }
+    }
+
+    /// The record's tag (the text after the puzzle; a JSON document's `meta.id`).
+    pub fn tag(&self) -> Option<&str> {
+        match self {
+            Item::Classic(r) => r.tag(),
+            Item::General(g) => g.tag.as_deref(),
+        }
+    }
+}
+
+/// A record for the general engine: what was read, or why it could not be.
+pub struct General {
+    /// The line where it starts.
+    pub line: usize,
+    /// The text after the puzzle, or the document's `meta.id`.
+    pub tag: Option<String>,
+    /// The puzzle and what came with it, or the error.
+    pub read: Result<vformat::Read, vformat::Error>,
+}
+
+impl General {
+    /// Reads `text` (from line `line`).
+    pub fn read(line: usize, text: &str, settings: &Settings) -> General {
+        let t = text.trim();
+        // A link or an N×N line may have a tag after it; JSON carries its own id.
+        let (body, tag) = if t.starts_with('{') {
+            (t, None)
+        } else {
+            match t.split_once([' ', '\t']) {
+                Some((body, tag)) if !tag.trim().is_empty() => (body, Some(tag.trim().to_string())),
+                _ => (t, None),
+            }
+        };
+        let read = vformat::read(body, settings);
+        let tag = tag.or_else(|| {
+            let meta = read.as_ref().ok()?.meta.as_ref()?;
+            Some(meta.get("id")?.as_str()?.to_string())
+        });
+        General { line, tag, read }
+    }
+}
+
+/// Where a JSON object spanning lines stands: braces open, inside a string, after a
+/// backslash.
+#[derive(Default)]
+struct Braces {
+    depth: i64,
+    string: bool,
+    escape: bool,
+    opened: bool,
+}
+
+impl Braces {
+    /// Feeds a line; true once the first object has closed.
+    fn feed(&mut self, text: &[u8]) -> bool {
+        for &b in text {
+            if self.string {
+                match (self.escape, b) {
+                    (true, _) => self.escape = false,
+                    (false, b'\\') => self.escape = true,
+                    (false, b'"') => self.string = false,
+                    _ => {}
+                }
+                continue;
+            }
+            match b {
+                b'"' => self.string = true,
+                b'{' | b'[' => {
+                    self.depth += 1;
+                    self.opened = true;
+                }
+                b'}' | b']' => self.depth -= 1,
+                _ => {}
+            }
+        }
+        self.opened && self.depth <= 0
+    }
+}
+
+/// A JSON object being gathered over lines.
+struct Gathering {
+    line: usize,
+    text: String,
+    braces: Braces,
+}
 
 /// Where records come from: a file path, or `-` for standard input.
 pub struct Source {
@@ -26,6 +140,9 @@ pub struct Source {
     records: RecordReader,
     line: Vec<u8>,
     done: bool,
+    /// How the general engine's lines are read.
+    settings: Settings,
+    gathering: Option<Gathering>,
 }
 
 impl Source {
@@ -86,12 +203,22 @@ impl Source {
             records: RecordReader::new(),
             line: Vec::with_capacity(256),
             done: false,
+            settings: Settings::default(),
+            gathering: None,
         }
     }
 
+    /// Reads the general engine's lines with `settings` (the alphabet of N×N lines,
+    /// their box shape). Before the first read.
+    pub fn with_settings(mut self, settings: Settings) -> Source {
+        self.settings = settings;
+        self
+    }
+
     /// Appends up to `max` records to `out`; returns how many, 0 at the end of input.
-    pub fn read_records(&mut self, out: &mut Vec<Record>, max: usize) -> io::Result<usize> {
+    pub fn read_records(&mut self, out: &mut Vec<Item>, max: usize) -> io::Result<usize> {
         let before = out.len();
+        let classic = |r| Item::Classic(r);
         while !self.done && out.len() - before < max {
             if crate::signals::interrupted() {
                 break;
@@ -99,18 +226,72 @@ impl Source {
             match read_line(&mut self.reader, &mut self.line, &mut self.consumed)? {
                 Line::End => {
                     self.done = true;
-                    self.records.finish(|r| out.push(r));
+                    self.records.finish(|r| out.push(classic(r)));
+                    if let Some(g) = self.gathering.take() {
+                        out.push(Item::General(Box::new(General::read(
+                            g.line,
+                            &g.text,
+                            &self.settings,
+                        ))));
+                    }
                 }
-                Line::Text => self.records.push_line(&self.line, |r| out.push(r)),
+                Line::Text => self.push(out),
                 Line::TooLong => self
                     .records
                     .push_rejected_line(ParseErrorKind::LineTooLong { limit: MAX_LINE }, |r| {
-                        out.push(r)
+                        out.push(classic(r))
                     }),
             }
         }
         self.records_read += (out.len() - before) as u64;
         Ok(out.len() - before)
+    }
+
+    /// Reads the line in `self.line` into `out`, by the reader it belongs to.
+    fn push(&mut self, out: &mut Vec<Item>) {
+        let classic = |r| Item::Classic(r);
+        if let Some(g) = &mut self.gathering {
+            self.records.push_other_line(|r| out.push(classic(r)));
+            let text = String::from_utf8_lossy(&self.line);
+            g.text.push('\n');
+            g.text.push_str(&text);
+            if g.braces.feed(text.as_bytes()) || g.text.len() > MAX_JSON {
+                if let Some(g) = self.gathering.take() {
+                    out.push(Item::General(Box::new(General::read(
+                        g.line,
+                        &g.text,
+                        &self.settings,
+                    ))));
+                }
+            }
+            return;
+        }
+        let general = std::str::from_utf8(&self.line)
+            .ok()
+            .filter(|t| vformat::is_general(t, &self.settings));
+        let Some(text) = general else {
+            self.records.push_line(&self.line, |r| out.push(classic(r)));
+            return;
+        };
+        self.records.push_other_line(|r| out.push(classic(r)));
+        let line = self.records.lines();
+        let text = text.trim_end_matches('\r');
+        if text.trim_start().starts_with('{') {
+            let mut braces = Braces::default();
+            if !braces.feed(text.as_bytes()) {
+                self.gathering = Some(Gathering {
+                    line,
+                    text: text.to_string(),
+                    braces,
+                });
+                return;
+            }
+        }
+        out.push(Item::General(Box::new(General::read(
+            line,
+            text,
+            &self.settings,
+        ))));
     }
 
     /// Why the input held no puzzle, once it is read to the end without one.
@@ -140,6 +321,8 @@ pub struct Inputs<'a> {
     max_batch: usize,
     /// Read without the repeated-digit check (see [`Source::without_conflict_check`]).
     unchecked: bool,
+    /// How the general engine's lines are read.
+    settings: Settings,
 }
 
 impl<'a> Inputs<'a> {
@@ -155,7 +338,14 @@ impl<'a> Inputs<'a> {
             batch_size: first.max(1),
             max_batch: max.max(1),
             unchecked: false,
+            settings: Settings::default(),
         }
+    }
+
+    /// Reads the general engine's lines with `settings`.
+    pub fn with_settings(mut self, settings: Settings) -> Inputs<'a> {
+        self.settings = settings;
+        self
     }
 
     /// Reads without the repeated-digit check: for `solve` and `count`, which check the
@@ -167,7 +357,7 @@ impl<'a> Inputs<'a> {
 
     /// Fills `records` with the next records (never mixing two inputs) and returns the
     /// index of their input; `None` at the end, or once a signal came.
-    pub fn next_batch(&mut self, records: &mut Vec<Record>, totals: &mut Totals) -> Option<usize> {
+    pub fn next_batch(&mut self, records: &mut Vec<Item>, totals: &mut Totals) -> Option<usize> {
         records.clear();
         loop {
             if crate::signals::interrupted() {
@@ -185,6 +375,7 @@ impl<'a> Inputs<'a> {
                             } else {
                                 s
                             };
+                            let s = s.with_settings(self.settings);
                             self.names.push(s.name.clone());
                             self.current.insert(s)
                         }

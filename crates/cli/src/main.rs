@@ -130,6 +130,19 @@ fn execute(cli: Cli) -> io::Result<u8> {
                 work::Task::Count(limit),
             )
         }
+        Command::Candidates(a) => {
+            let limit = a.limit.map_or(usize::MAX, |l| {
+                usize::try_from(l).unwrap_or(usize::MAX).max(1)
+            });
+            run_with(
+                &a.records,
+                None,
+                a.max_guesses,
+                &a.budget,
+                a.format,
+                work::Task::Candidates(limit),
+            )
+        }
         Command::Rate(a) => match refuse_guesses("rate", &a.no_guesses) {
             Some(code) => Ok(code),
             None => run(&a.records, None, &a.budget, a.format, work::Task::Rate),
@@ -205,6 +218,20 @@ fn run(
     format: args::Format,
     task: work::Task,
 ) -> io::Result<u8> {
+    let max_guesses = search.and_then(|s| s.max_guesses);
+    run_with(records, search, max_guesses, budget, format, task)
+}
+
+/// [`run`] with the guess budget given apart (`candidates` has one, but no solver
+/// choice).
+fn run_with(
+    records: &Records,
+    search: Option<&Search>,
+    max_guesses: Option<u64>,
+    budget: &Budget,
+    format: args::Format,
+    task: work::Task,
+) -> io::Result<u8> {
     report(&records.report);
     let norvig = search.is_some_and(|s| s.solver == SolverChoice::Norvig);
     if let Some(search) = search.filter(|_| norvig) {
@@ -237,11 +264,12 @@ fn run(
         line_buffered: records.line_buffered
             || (inputs.iter().any(|i| i == "-") && io::stdin().is_terminal()),
         quiet: records.report.quiet,
+        settings: records.puzzles.settings(),
     };
     let job = work::Job {
         task,
         options: Options::default()
-            .with_max_guesses(search.and_then(|s| s.max_guesses))
+            .with_max_guesses(max_guesses)
             .with_time_limit(budget.timeout)
             .with_backend(backend),
         cpu_timeout: budget.cpu_timeout,
@@ -275,6 +303,7 @@ fn run(
                     work::Task::Solve => "Solved",
                     work::Task::Count(_) => "Unique:",
                     work::Task::Rate => "Rated",
+                    work::Task::Candidates(_) => "Unique:",
                 },
                 wall_secs: started.elapsed().as_secs_f64(),
                 threads: if how.line_buffered { 1 } else { how.threads },

@@ -2,10 +2,13 @@
 //! from its [`Done`]; the words from its [`Status`].
 
 use crate::args::{Format, PuzzleFormat};
+use crate::input::Item;
 use crate::status::Status;
-use crate::work::{Done, Task};
+use crate::work::{Done, GeneralDone, Task};
 use bitdoku_core::{Grid, Record};
 use bitdoku_solver::rate::Summary;
+use bitdoku_variants::format as vformat;
+use bitdoku_variants::CandidatesSummary;
 use serde::Serialize;
 use std::io::{self, Write};
 
@@ -35,6 +38,43 @@ struct JsonRecord<'a> {
     /// `rate::Summary`, as every front end gives it).
     #[serde(flatten)]
     rating: Option<Summary>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    guesses: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    backtracks: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    micros: Option<f64>,
+}
+
+/// One JSON Lines record of a general puzzle (or of any puzzle's true candidates).
+#[derive(Serialize)]
+struct GeneralJson<'a> {
+    file: &'a str,
+    line: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tag: Option<&'a str>,
+    /// The board's side, N.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    size: Option<usize>,
+    /// The givens as an N×N line (`.` for empty); null if the record could not be read.
+    puzzle: Option<String>,
+    status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solutions: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    at_least: Option<bool>,
+    /// True candidates: `bitdoku_variants::CandidatesSummary`, as every front end
+    /// gives it (its status is the record's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    candidates: Option<&'a [String]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fixed: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    undecided: Option<&'a [String]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -109,8 +149,21 @@ fn text(line: &[u8; 81]) -> &str {
 }
 
 impl Writer {
-    /// Writes the record of `record`, whose work ended in `done`.
+    /// Writes the record of `item`, whose work ended in `done`.
     pub fn write(
+        &self,
+        out: &mut dyn Write,
+        name: &str,
+        item: &Item,
+        done: &Done,
+    ) -> io::Result<()> {
+        match (item, &done.general) {
+            (Item::Classic(record), None) => self.write_classic(out, name, record, done),
+            (_, general) => self.write_general(out, name, item, done, general.as_deref()),
+        }
+    }
+
+    fn write_classic(
         &self,
         out: &mut dyn Write,
         name: &str,
@@ -182,6 +235,8 @@ impl Writer {
                     _ => Ok(()),
                 }
             }
+            // True candidates are written by `write_general`.
+            Task::Candidates(_) => writeln!(out, "{}", done.status.word()),
         }
     }
 
@@ -254,6 +309,170 @@ impl Writer {
         serde_json::to_writer(&mut *out, &json).map_err(io::Error::other)?;
         out.write_all(b"\n")
     }
+}
+
+impl Writer {
+    /// Writes the record of a general puzzle (or a classic one's true candidates).
+    fn write_general(
+        &self,
+        out: &mut dyn Write,
+        name: &str,
+        item: &Item,
+        done: &Done,
+        general: Option<&GeneralDone>,
+    ) -> io::Result<()> {
+        let empty = GeneralDone::default();
+        let g = general.unwrap_or(&empty);
+        let puzzle = match item {
+            Item::General(x) => x.read.as_ref().ok().map(|r| r.puzzle.clone()),
+            Item::Classic(r) => r.puzzle.ok().map(|p| {
+                let mut q = bitdoku_variants::Puzzle::classic(9).expect("9x9 has boxes");
+                let _ = q.set_givens(p.grid().values());
+                q
+            }),
+        };
+        let candidates = g.candidates.as_ref();
+        match self.format {
+            Format::Json => self.general_json(out, name, item, done, g, puzzle.as_ref()),
+            Format::Tsv => {
+                match (item.tag(), &puzzle) {
+                    (Some(tag), _) => write!(out, "{}\t", tag.replace('\t', " "))?,
+                    (None, Some(p)) if done.status != Status::Invalid => {
+                        write!(out, "{}\t", vformat::line(p.givens()))?
+                    }
+                    (None, _) => write!(out, "{name}:{}\t", item.line())?,
+                }
+                self.general_line(out, done, g, candidates)
+            }
+            Format::Line => self.general_line(out, done, g, candidates),
+            Format::Grid => {
+                let p = puzzle.as_ref();
+                match (self.task, candidates, &g.solution, p) {
+                    (Task::Candidates(_), Some(c), _, Some(p)) if !c.candidates.is_empty() => {
+                        writeln!(
+                            out,
+                            "# {name}:{}: {}, {} of {} cells fixed",
+                            item.line(),
+                            done.status.word(),
+                            c.fixed,
+                            p.cells()
+                        )?;
+                        let masks: Vec<u32> = c.candidates.iter().map(|d| mask_of(d)).collect();
+                        writeln!(out, "{}", vformat::candidates_grid(p, &masks))
+                    }
+                    (Task::Count(_), _, solution, p) => {
+                        self.general_line(out, done, g, candidates)?;
+                        match (solution, p) {
+                            (Some(s), Some(p)) => writeln!(out, "{}", vformat::grid(p, s)),
+                            _ => writeln!(out),
+                        }
+                    }
+                    (_, _, Some(s), Some(p)) => writeln!(out, "{}", vformat::grid(p, s)),
+                    _ => writeln!(out, "{}\n", done.status.word()),
+                }
+            }
+        }
+    }
+
+    /// The line format of a general record: the solution's N×N line, the count, the
+    /// true candidates as a pencilmark line (N characters per cell, `.` where a digit
+    /// is out; the 729-character line on 9×9), or the status word.
+    fn general_line(
+        &self,
+        out: &mut dyn Write,
+        done: &Done,
+        g: &GeneralDone,
+        candidates: Option<&CandidatesSummary>,
+    ) -> io::Result<()> {
+        match self.task {
+            Task::Count(limit) if done.status != Status::Invalid => writeln!(
+                out,
+                "{}{} {}",
+                done.solutions,
+                if self.at_least(done, limit) { "+" } else { "" },
+                done.status.word()
+            ),
+            Task::Candidates(_) => match candidates.filter(|c| c.solutions > 0) {
+                Some(c) => {
+                    let n = c.candidates.len().isqrt();
+                    let mut line = String::with_capacity(n * n * n + 1);
+                    for digits in &c.candidates {
+                        let m = mask_of(digits);
+                        for d in 1..=n as u8 {
+                            line.push(if m >> (d - 1) & 1 != 0 {
+                                bitdoku_variants::digit_char(d)
+                            } else {
+                                '.'
+                            });
+                        }
+                    }
+                    writeln!(out, "{line}")
+                }
+                None => writeln!(out, "{}", done.status.word()),
+            },
+            Task::Solve if g.solution.is_some() => {
+                writeln!(
+                    out,
+                    "{}",
+                    vformat::line(g.solution.as_deref().unwrap_or_default())
+                )
+            }
+            _ => writeln!(out, "{}", done.status.word()),
+        }
+    }
+
+    fn general_json(
+        &self,
+        out: &mut dyn Write,
+        name: &str,
+        item: &Item,
+        done: &Done,
+        g: &GeneralDone,
+        puzzle: Option<&bitdoku_variants::Puzzle>,
+    ) -> io::Result<()> {
+        let counted = self.counted();
+        let limit = match self.task {
+            Task::Count(n) => n,
+            _ => 1,
+        };
+        let valid = done.status != Status::Invalid;
+        let c = g.candidates.as_ref();
+        let effort = self.stats && self.counts_guesses;
+        let json = GeneralJson {
+            file: name,
+            line: item.line(),
+            tag: item.tag(),
+            size: puzzle.map(|p| p.size()),
+            puzzle: puzzle.filter(|_| valid).map(|p| vformat::line(p.givens())),
+            status: done.status.word(),
+            solution: g.solution.as_deref().map(vformat::line),
+            solutions: ((counted || c.is_some()) && valid).then_some(done.solutions),
+            at_least: (counted && valid).then(|| self.at_least(done, limit)),
+            candidates: c
+                .filter(|c| c.solutions > 0)
+                .map(|c| c.candidates.as_slice()),
+            fixed: c.map(|c| c.fixed),
+            undecided: c.and_then(|c| c.undecided.as_deref()),
+            error: g.error.clone().or_else(|| why(done, self)),
+            guesses: effort.then_some(done.stats.guesses),
+            backtracks: effort.then_some(done.stats.backtracks),
+            micros: self.stats.then_some((done.secs * 1e7).round() / 10.0),
+        };
+        serde_json::to_writer(&mut *out, &json).map_err(io::Error::other)?;
+        out.write_all(b"\n")
+    }
+}
+
+/// The mask of a candidate string (`1`-`9`, `A`-`P`).
+fn mask_of(digits: &str) -> u32 {
+    digits.chars().fold(0, |m, ch| {
+        let d = match ch {
+            '1'..='9' => ch as u32 - '0' as u32,
+            'A'..='P' => ch as u32 - 'A' as u32 + 10,
+            _ => return m,
+        };
+        m | 1 << (d - 1)
+    })
 }
 
 /// The record of a puzzle tool that turns each puzzle into another (`minimize`,

@@ -17,14 +17,13 @@
 //! each record is read, answered, written and flushed before the next is read, so a
 //! program that writes one puzzle into a pipe gets its answer at once.
 
-use crate::input::{Inputs, Source};
+use crate::input::{Inputs, Item, Source};
 use crate::messages::{self, Totals};
 use crate::output::{why, Writer};
 use crate::progress::{self, Counts};
 use crate::signals;
 use crate::status::Status;
 use crate::work::{work, Done, Job};
-use bitdoku_core::Record;
 use bitdoku_solver::Options;
 use std::io::{self, Write};
 
@@ -44,13 +43,15 @@ pub struct Plan {
     pub line_buffered: bool,
     /// No progress bar.
     pub quiet: bool,
+    /// How the general engine's lines are read.
+    pub settings: bitdoku_variants::format::Settings,
 }
 
 /// One chunk: the input it came from, its records and, once worked on, their answers.
 #[derive(Default)]
 struct Chunk {
     file: usize,
-    records: Vec<Record>,
+    records: Vec<Item>,
     results: Vec<Done>,
 }
 
@@ -104,7 +105,7 @@ impl Chunk {
 /// One record's work; a slow one (a rating) is counted for the progress bar as soon as
 /// it is done, a fast one with its chunk (an atomic add per puzzle would cost the
 /// fastest puzzles more than their work).
-fn answer(record: &Record, job: &Job, counts: &Counts) -> Done {
+fn answer(record: &Item, job: &Job, counts: &Counts) -> Done {
     let done = work(record, job);
     if job.slow() {
         counts.answered(1);
@@ -139,7 +140,7 @@ pub fn run(
     } else {
         (FIRST_CHUNK, CHUNK)
     };
-    let mut inputs = Inputs::new(paths, first, max);
+    let mut inputs = Inputs::new(paths, first, max).with_settings(how.settings);
     if job.unchecked() {
         inputs = inputs.without_conflict_check();
     }
@@ -238,8 +239,11 @@ fn write_chunk(
         if !done.status.is_good() && !messages::quiet() {
             if let Some(e) = &done.error {
                 messages::record(name, e.position.line, e.position.column, e.kind);
+            } else if let Some(g) = done.general.as_ref().filter(|g| g.error.is_some()) {
+                let what = g.error.as_deref().unwrap_or_default();
+                messages::record(name, record.line(), g.column, what);
             } else if let Some(what) = why(done, writer) {
-                messages::record(name, record.line, 0, what);
+                messages::record(name, record.line(), 0, what);
             }
         }
         writer
@@ -247,7 +251,7 @@ fn write_chunk(
             .map_err(messages::write_error)?;
     }
     if let Some(last) = chunk.records[..written].last() {
-        signals::written(written as u64, name, last.line);
+        signals::written(written as u64, name, last.line());
     }
     Ok(written == chunk.records.len())
 }

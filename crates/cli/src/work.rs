@@ -1,11 +1,14 @@
 //! One record's work: solve, count or rate it within the budgets, and say what became
-//! of it as a [`Status`]. Runs on the solving threads: no IO, no allocation.
+//! of it as a [`Status`]. Runs on the solving threads: no IO, and no allocation for a
+//! classic record (a general one is compiled into its engine's tables first).
 
+use crate::input::{General, Item};
 use crate::signals;
 use crate::status::Status;
 use bitdoku_core::{Grid, ParseError, Puzzle, Record};
 use bitdoku_solver::rate::{rate_with, Rating, Unrated};
 use bitdoku_solver::{search_observed, Deadline, Observer, Options, Stats, TIME_CHECK_GUESSES};
+use bitdoku_variants::{CandidatesSummary, Control, Engine};
 use std::time::{Duration, Instant};
 
 /// What to do with each puzzle.
@@ -17,6 +20,9 @@ pub enum Task {
     Count(usize),
     /// Rate: ER, EP and ED on Sudoku Explainer's scale, and whether it is unique.
     Rate,
+    /// True candidates: the digits each cell holds in some solution, deciding at most
+    /// this many witness solutions.
+    Candidates(usize),
 }
 
 /// How each puzzle is worked on.
@@ -45,12 +51,12 @@ impl Job {
     /// then puzzles go to the threads one at a time, so that a short file of hard
     /// puzzles runs on every thread.
     pub fn slow(&self) -> bool {
-        self.task == Task::Rate || self.norvig.is_some()
+        matches!(self.task, Task::Rate | Task::Candidates(_)) || self.norvig.is_some()
     }
 }
 
 /// What became of one record.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Done {
     /// The status.
     pub status: Status,
@@ -67,6 +73,23 @@ pub struct Done {
     pub stats: Stats,
     /// Seconds spent on this puzzle (with [`Job::timed`]).
     pub secs: f64,
+    /// What a general record's work gave beyond the above.
+    pub general: Option<Box<GeneralDone>>,
+}
+
+/// What the work on a general record gave.
+#[derive(Clone, Debug, Default)]
+pub struct GeneralDone {
+    /// The solution, row-major digits (solve; count when unique; candidates when
+    /// unique).
+    pub solution: Option<Vec<u8>>,
+    /// True candidates.
+    pub candidates: Option<CandidatesSummary>,
+    /// Invalid: why (after the JSON path of the error, when it is in JSON).
+    pub error: Option<String>,
+    /// The column of the error in its line (0 when it has none), for the message's
+    /// position.
+    pub column: usize,
 }
 
 impl Done {
@@ -79,6 +102,15 @@ impl Done {
             error: None,
             stats: Stats::default(),
             secs: 0.0,
+            general: None,
+        }
+    }
+
+    /// A done general record.
+    fn general(status: Status, general: GeneralDone) -> Done {
+        Done {
+            general: Some(Box::new(general)),
+            ..Done::new(status)
         }
     }
 }
@@ -129,6 +161,14 @@ impl Observer for CpuDeadline {
     }
 }
 
+/// The general engine asks the same question.
+impl Control for CpuDeadline {
+    #[inline]
+    fn keep_going(&mut self) -> bool {
+        Observer::keep_going(self)
+    }
+}
+
 /// What a rating, a hint or an explanation may spend: `--timeout`, `--cpu-timeout`,
 /// and no more once a signal came. The observer of `rate_with` and
 /// `Path::next_within`, asked before each step and, in the chains, square by square.
@@ -151,7 +191,7 @@ impl Observer for Allowance {
     fn keep_going(&mut self) -> bool {
         !signals::interrupted()
             && self.wall.keep_going()
-            && self.cpu.as_mut().is_none_or(|c| c.keep_going())
+            && self.cpu.as_mut().is_none_or(Observer::keep_going)
     }
 }
 
@@ -168,15 +208,44 @@ pub fn rating_status(rating: &Rating) -> Status {
 /// repeated-digit check (it would cost every puzzle; see [`Job::unchecked`]), so a
 /// puzzle that has no solution is checked here, and one that repeats a given is
 /// reported as invalid, exactly as a checking reader would have.
-pub fn work(record: &Record, job: &Job) -> Done {
+pub fn work(item: &Item, job: &Job) -> Done {
     if signals::interrupted() {
         // The run is ending: the record will not be written.
         return Done::new(Status::Interrupted);
     }
     let start = job.timed.then(Instant::now);
+    let mut done = match item {
+        Item::Classic(record) => classic(record, job),
+        Item::General(g) => general(g, job),
+    };
+    done.secs = start.map_or(0.0, |s| s.elapsed().as_secs_f64());
+    done
+}
+
+fn classic(record: &Record, job: &Job) -> Done {
     let mut done = match &record.puzzle {
         Ok(puzzle) => match job.task {
             Task::Rate => rate(puzzle, job),
+            Task::Candidates(limit) => {
+                let mut p = bitdoku_variants::Puzzle::classic(9).expect("9x9 has boxes");
+                let marks = puzzle.candidates();
+                for (cell, square) in bitdoku_core::Square::all().enumerate() {
+                    // The candidates of a classic puzzle are always 1 to 9.
+                    let _ = p.set_candidates(cell, u32::from(marks.get(square).bits()));
+                }
+                let g = General {
+                    line: record.line,
+                    tag: None,
+                    read: Ok(bitdoku_variants::format::Read {
+                        puzzle: p,
+                        source: bitdoku_variants::format::Source::Line,
+                        solution: None,
+                        title: None,
+                        meta: None,
+                    }),
+                };
+                return candidates(&g, job, limit);
+            }
             _ => solve(puzzle, job),
         },
         Err(e) => Done {
@@ -192,14 +261,154 @@ pub fn work(record: &Record, job: &Job) -> Done {
             };
         }
     }
-    done.secs = start.map_or(0.0, |s| s.elapsed().as_secs_f64());
     done
+}
+
+/// A general record: N×N, JSON or a link, on the general engine (which sends a classic
+/// puzzle to the fast one).
+fn general(g: &General, job: &Job) -> Done {
+    let read = match &g.read {
+        Ok(read) => read,
+        Err(e) => {
+            // The column goes into the message's position; a JSON path stays in its text.
+            let (error, column) = match e.column() {
+                Some(c) => (e.message.clone(), c),
+                None => (e.to_string(), 0),
+            };
+            return Done::general(
+                Status::Invalid,
+                GeneralDone {
+                    error: Some(error),
+                    column,
+                    ..GeneralDone::default()
+                },
+            );
+        }
+    };
+    let invalid = |message: String| {
+        Done::general(
+            Status::Invalid,
+            GeneralDone {
+                error: Some(message),
+                ..GeneralDone::default()
+            },
+        )
+    };
+    if job.norvig.is_some() {
+        return invalid("Norvig's string solver takes classic 9x9 puzzles".into());
+    }
+    let limit = match job.task {
+        Task::Rate => return invalid("rating takes classic 9x9 puzzles".into()),
+        Task::Candidates(limit) => return candidates(g, job, limit),
+        Task::Count(n) => n.max(1),
+        Task::Solve => 1,
+    };
+    let engine = match Engine::new(&read.puzzle) {
+        Ok(e) => e,
+        Err(e) => return invalid(e.to_string()),
+    };
+    let options = job.options.with_limit(limit);
+    let mut cpu = job
+        .cpu_timeout
+        .map(|t| CpuDeadline::after(t, TIME_CHECK_GUESSES));
+    let outcome = match &mut cpu {
+        None => engine.search(&options),
+        Some(deadline) => engine.search_with(&options, deadline),
+    };
+    let timed_out = outcome.timed_out || cpu.is_some_and(|c| c.passed);
+    let status = match job.task {
+        _ if !outcome.complete && timed_out => Status::TimedOut,
+        _ if !outcome.complete => Status::GaveUp,
+        Task::Count(_) => count_status(outcome.solutions, limit),
+        _ if outcome.solution.is_some() => Status::Solved,
+        _ => Status::Unsolvable,
+    };
+    if status == Status::Unsolvable || (outcome.solutions == 0 && outcome.complete) {
+        if let Some(e) = read.puzzle.repeated_given() {
+            return invalid(e.to_string());
+        }
+    }
+    Done {
+        solutions: outcome.solutions,
+        stats: outcome.stats,
+        ..Done::general(
+            status,
+            GeneralDone {
+                solution: match status {
+                    Status::Solved | Status::Unique => outcome.solution,
+                    _ => None,
+                },
+                ..GeneralDone::default()
+            },
+        )
+    }
+}
+
+/// True candidates of a general record (or a classic one, as a 9×9 general puzzle).
+fn candidates(g: &General, job: &Job, limit: usize) -> Done {
+    let Ok(read) = &g.read else {
+        return general(g, job);
+    };
+    let engine = match Engine::new(&read.puzzle) {
+        Ok(e) => e,
+        Err(e) => {
+            return Done::general(
+                Status::Invalid,
+                GeneralDone {
+                    error: Some(e.to_string()),
+                    ..GeneralDone::default()
+                },
+            )
+        }
+    };
+    let options = job.options.with_limit(limit);
+    let mut cpu = job
+        .cpu_timeout
+        .map(|t| CpuDeadline::after(t, TIME_CHECK_GUESSES));
+    let tc = match &mut cpu {
+        None => engine.true_candidates(&options),
+        Some(deadline) => engine.true_candidates_with(&options, deadline),
+    };
+    let summary = tc.summary();
+    let mut status = Status::from_word(summary.status).unwrap_or(Status::Invalid);
+    if cpu.is_some_and(|c| c.passed) && !tc.complete {
+        status = Status::TimedOut;
+    }
+    if status == Status::Unsolvable {
+        if let Some(e) = read.puzzle.repeated_given() {
+            return Done::general(
+                Status::Invalid,
+                GeneralDone {
+                    error: Some(e.to_string()),
+                    ..GeneralDone::default()
+                },
+            );
+        }
+    }
+    let solution = (status == Status::Unique).then(|| {
+        tc.candidates
+            .iter()
+            .map(|m| m.trailing_zeros() as u8 + 1)
+            .collect()
+    });
+    Done {
+        solutions: tc.solutions,
+        stats: tc.stats,
+        ..Done::general(
+            status,
+            GeneralDone {
+                solution,
+                candidates: Some(summary),
+                ..GeneralDone::default()
+            },
+        )
+    }
 }
 
 fn solve(puzzle: &Puzzle, job: &Job) -> Done {
     let limit = match job.task {
         Task::Count(n) => n.max(1),
-        Task::Solve | Task::Rate => 1,
+        Task::Solve | Task::Rate | Task::Candidates(_) => 1,
     };
     if let Some(norvig) = &job.norvig {
         return norvig_work(norvig, puzzle, job.task, limit);
@@ -216,8 +425,10 @@ fn solve(puzzle: &Puzzle, job: &Job) -> Done {
     let status = match job.task {
         _ if !outcome.complete && timed_out => Status::TimedOut,
         _ if !outcome.complete => Status::GaveUp,
-        Task::Solve | Task::Rate if outcome.solution.is_some() => Status::Solved,
-        Task::Solve | Task::Rate => Status::Unsolvable,
+        Task::Solve | Task::Rate | Task::Candidates(_) if outcome.solution.is_some() => {
+            Status::Solved
+        }
+        Task::Solve | Task::Rate | Task::Candidates(_) => Status::Unsolvable,
         Task::Count(_) => count_status(outcome.solutions, limit),
     };
     Done {
@@ -265,7 +476,7 @@ fn rate(puzzle: &Puzzle, job: &Job) -> Done {
 fn norvig_work(norvig: &bitdoku_norvig::Norvig, puzzle: &Puzzle, task: Task, limit: usize) -> Done {
     use bitdoku_solver::Solver;
     match task {
-        Task::Solve | Task::Rate => match Solver::solve(norvig, puzzle) {
+        Task::Solve | Task::Rate | Task::Candidates(_) => match Solver::solve(norvig, puzzle) {
             Some(solution) => Done {
                 solution: Some(solution),
                 ..Done::new(Status::Solved)

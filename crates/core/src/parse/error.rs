@@ -79,6 +79,9 @@ pub enum ParseErrorKind {
     /// A pencilmark puzzle where a grid of givens was asked for (it would lose the
     /// candidates of its squares with several): read it as a [`crate::Puzzle`].
     Pencilmarks,
+    /// A puzzle in a format of the general engine (an N×N line, JSON, a link) where a
+    /// classic 9×9 puzzle was asked for (see [`crate::Record::not_classic`]).
+    NotClassic,
     /// Two equal givens in one unit: the puzzle cannot have a solution.
     Conflict {
         /// The digit given twice.
@@ -134,6 +137,11 @@ impl fmt::Display for ParseErrorKind {
                 f,
                 "{found:?} in a pencilmark line where only {expected} or a placeholder fits \
                  (the k-th character of each square is digit k)"
+            ),
+            ParseErrorKind::NotClassic => write!(
+                f,
+                "a puzzle for the general engine (an N x N line, JSON or a link): this takes \
+                 classic 9x9 puzzles"
             ),
             ParseErrorKind::Pencilmarks => write!(
                 f,

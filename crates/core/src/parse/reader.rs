@@ -457,6 +457,25 @@ impl RecordReader {
         }
     }
 
+    /// Counts a line that holds (part of) a puzzle in a format the caller reads itself,
+    /// such as an N×N line, JSON or a link for the general engine: like a line with a
+    /// whole puzzle, it ends a grid in progress (emitted as a whole puzzle would leave
+    /// it), and it gives no record of its own.
+    ///
+    /// ```
+    /// use bitdoku_core::RecordReader;
+    /// let mut reader = RecordReader::new();
+    /// let mut records = Vec::new();
+    /// reader.push_other_line(|r| records.push(r));
+    /// let grid1 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    /// reader.push_line(grid1.as_bytes(), |r| records.push(r));
+    /// assert_eq!((records.len(), records[0].line), (1, 2));
+    /// ```
+    pub fn push_other_line(&mut self, mut emit: impl FnMut(Record)) {
+        self.line += 1;
+        self.whole_line(&mut emit);
+    }
+
     /// Ends the input, emitting the unfinished grid if there is one.
     pub fn finish(&mut self, mut emit: impl FnMut(Record)) {
         self.end_grid(End::Other, &mut emit);

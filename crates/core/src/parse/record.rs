@@ -1,6 +1,6 @@
 //! One puzzle read from the input, with where it was and its tag.
 
-use super::{ParseError, Position};
+use super::{ParseError, ParseErrorKind, Position};
 use crate::{Board, Grid, Puzzle};
 use core::fmt;
 
@@ -107,6 +107,30 @@ impl Record {
             column: start.column,
             puzzle: Ok(Puzzle::Candidates(board)),
             tag,
+            dense: false,
+        }
+    }
+
+    /// The record of a puzzle at `line`, column `column`, that the caller read in
+    /// another format (an N×N line, JSON, a link: see
+    /// [`crate::RecordReader::push_other_line`]), for a consumer that takes classic
+    /// puzzles only: an error of kind [`ParseErrorKind::NotClassic`].
+    ///
+    /// ```
+    /// use bitdoku_core::{ParseErrorKind, Record};
+    /// let r = Record::not_classic(3, 1);
+    /// assert_eq!(r.puzzle.unwrap_err().kind, ParseErrorKind::NotClassic);
+    /// ```
+    pub fn not_classic(line: usize, column: usize) -> Record {
+        let position = Position { line, column };
+        Record {
+            line,
+            column,
+            puzzle: Err(ParseError {
+                kind: ParseErrorKind::NotClassic,
+                position,
+            }),
+            tag: Tag::NONE,
             dense: false,
         }
     }

@@ -50,6 +50,12 @@ fn cell_value(ch: char, alphabet: Alphabet) -> Option<u8> {
     }
 }
 
+/// True if every character of `token` is a cell of `alphabet` (a digit of any size, or
+/// empty).
+pub fn is_cells(token: &str, alphabet: Alphabet) -> bool {
+    token.chars().all(|ch| cell_value(ch, alphabet).is_some())
+}
+
 /// A line read: the puzzle's givens, its size, and its tag.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Cells<'a> {

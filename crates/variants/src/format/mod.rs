@@ -169,7 +169,7 @@ pub fn is_general(line: &str, settings: &Settings) -> bool {
             return true;
         }
     }
-    square(token.chars().count()) && line::read_cells(token, settings.alphabet).is_ok()
+    square(token.chars().count()) && line::is_cells(token, settings.alphabet)
 }
 
 /// Reads a JSON document: sudoku-puzzle or f-puzzles.
