@@ -536,8 +536,8 @@ pub struct Generate {
 
     /// Stop removing givens when this many are left (never fewer, also with
     /// --symmetric); grids that cannot get that low are replaced by new ones, up to
-    /// --attempts. From 17 to 81.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(17..=81))]
+    /// --attempts. From 17 to 81 on a classic 9×9; up to N×N on another board.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(0..=625))]
     pub clues: Option<u64>,
 
     /// How many filled grids to try per puzzle before giving up (exit status 1), with
@@ -577,19 +577,109 @@ pub struct Generate {
     #[arg(long, conflicts_with_all = ["symmetric", "symmetry", "minimal", "level", "er"])]
     pub norvig_random: bool,
 
+    /// The board and rules of a puzzle for the general engine.
+    #[command(flatten)]
+    pub board: Board,
+
     /// The threads.
     #[command(flatten)]
     pub threads: Threads,
 
-    /// Output format: `line` (one puzzle per line), `grid` (boxed grids, a blank line
-    /// after each) or `json` (JSON Lines: puzzle, givens, and for --norvig-random
-    /// puzzles their count of solutions up to 2, `unique`).
+    /// Output format: `line` (one puzzle per line: 81 digits; a general puzzle as its
+    /// N×N line when boxes are all its houses, else in the format of --as), `grid`
+    /// (boxed grids, a blank line after each) or `json` (JSON Lines: puzzle, givens,
+    /// and for --norvig-random puzzles their count of solutions up to 2, `unique`; a
+    /// general puzzle's record also has its size and its sudoku-puzzle `document`
+    /// with the solution).
     #[arg(short, long, value_enum, default_value_t = PuzzleFormat::Line)]
     pub format: PuzzleFormat,
 
     /// No progress bar and no seed message on stderr.
     #[arg(short, long)]
     pub quiet: bool,
+}
+
+/// `generate`'s options for a board other than the classic 9×9: any of them makes the
+/// puzzle on the general engine.
+#[derive(Args, Debug)]
+pub struct Board {
+    /// The board's side N, from 4 to 25: N×N cells holding 1 to N (boxes of the usual
+    /// shape unless --box or --jigsaw).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(4..=25))]
+    pub size: Option<u64>,
+
+    /// Boxes of ROWSxCOLS cells (their product is the size).
+    #[arg(long = "box", value_name = "RxC", value_parser = parse_box, conflicts_with = "jigsaw")]
+    pub boxes: Option<(usize, usize)>,
+
+    /// Jigsaw regions, drawn at random, instead of boxes.
+    #[arg(long)]
+    pub jigsaw: bool,
+
+    /// The two diagonals hold every digit once (X-Sudoku).
+    #[arg(long, visible_alias = "x")]
+    pub diagonals: bool,
+
+    /// The windows hold every digit once (Windoku).
+    #[arg(long)]
+    pub windows: bool,
+
+    /// The cells at the same place in every box hold every digit once.
+    #[arg(long)]
+    pub disjoint_groups: bool,
+
+    /// Cells a knight's move apart differ.
+    #[arg(long)]
+    pub anti_knight: bool,
+
+    /// Cells a king's move apart differ.
+    #[arg(long)]
+    pub anti_king: bool,
+
+    /// Orthogonal neighbours are not consecutive.
+    #[arg(long)]
+    pub non_consecutive: bool,
+
+    /// A killer puzzle: cages of at most MAX cells (default 5) tiling the board, with
+    /// their sums, and no givens.
+    #[arg(long, value_name = "MAX", num_args = 0..=1, default_missing_value = "5",
+          value_parser = clap::value_parser!(u64).range(1..=25))]
+    pub killer: Option<u64>,
+
+    /// How --format line writes a general puzzle that an N×N line cannot hold:
+    /// `sudoku-puzzle` (pencilmark's JSON, one line), `fpuzzles` (f-puzzles JSON) or
+    /// `link` (an f-puzzles link). `line` forces the N×N line of the givens alone.
+    #[arg(long = "as", value_enum, value_name = "FORMAT")]
+    pub write_as: Option<WriteAs>,
+}
+
+impl Board {
+    /// True if the puzzle is one for the general engine.
+    pub fn is_general(&self) -> bool {
+        self.size.is_some_and(|n| n != 9)
+            || self.boxes.is_some()
+            || self.jigsaw
+            || self.diagonals
+            || self.windows
+            || self.disjoint_groups
+            || self.anti_knight
+            || self.anti_king
+            || self.non_consecutive
+            || self.killer.is_some()
+    }
+}
+
+/// `generate --as`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WriteAs {
+    /// The N×N line of the givens.
+    Line,
+    /// pencilmark's sudoku-puzzle JSON.
+    SudokuPuzzle,
+    /// f-puzzles JSON.
+    Fpuzzles,
+    /// An f-puzzles link.
+    Link,
 }
 
 /// `minimize` options.

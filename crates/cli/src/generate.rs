@@ -26,6 +26,15 @@ pub fn run(args: &Generate, threads: usize, out: &mut dyn Write) -> io::Result<u
         messages::note(format_args!("generate --seed {seed}"));
         seed
     });
+    if args.board.is_general() {
+        return crate::generate_general::run(args, seed, threads, out);
+    }
+    if let Some(k) = args.clues.filter(|k| !(17..=81).contains(k)) {
+        messages::error(format_args!(
+            "--clues {k}: a classic 9x9 puzzle has 17 to 81 givens"
+        ));
+        return Ok(crate::messages::EXIT_USAGE);
+    }
     let settings = Settings {
         clues: args.clues.map(|k| k as usize),
         symmetry: match &args.symmetry {

@@ -16,6 +16,7 @@ mod each;
 mod enumerate;
 mod explain;
 mod generate;
+mod generate_general;
 mod hint;
 mod input;
 mod messages;

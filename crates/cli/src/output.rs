@@ -513,6 +513,59 @@ pub fn write_puzzle_record(
     }
 }
 
+/// [`write_puzzle_record`] for a general puzzle: `result` is the puzzle and its text in
+/// the format its input came in (an N×N line, a one-line JSON document, a link),
+/// written as the line; the grid is Norvig's display of its givens; JSON gives the
+/// text under `field` (a document as an object) and its count of givens.
+pub fn write_general_record(
+    out: &mut dyn Write,
+    format: PuzzleFormat,
+    name: &str,
+    item: &Item,
+    status: Status,
+    result: Option<&(bitdoku_variants::Puzzle, String)>,
+    field: &str,
+) -> io::Result<()> {
+    let tagged = |out: &mut dyn Write, text: &str| -> io::Result<()> {
+        out.write_all(text.as_bytes())?;
+        if let (Some(tag), false) = (item.tag(), text.starts_with('{')) {
+            write!(out, " {tag}")?;
+        }
+        out.write_all(b"\n")
+    };
+    match (format, result) {
+        (PuzzleFormat::Line, Some((_, text))) => tagged(out, text),
+        (PuzzleFormat::Line, None) => tagged(out, status.word()),
+        (PuzzleFormat::Grid, Some((p, _))) => writeln!(out, "{}", vformat::grid(p, p.givens())),
+        (PuzzleFormat::Grid, None) => writeln!(out, "{}\n", status.word()),
+        (PuzzleFormat::Json, _) => {
+            let input = match item {
+                Item::General(g) => g
+                    .read
+                    .as_ref()
+                    .ok()
+                    .map(|r| vformat::line(r.puzzle.givens())),
+                Item::Classic(_) => None,
+            };
+            let mut object = serde_json::json!({
+                "file": name,
+                "line": item.line(),
+                "puzzle": input,
+                "status": status.word(),
+            });
+            if let Some(tag) = item.tag() {
+                object["tag"] = tag.into();
+            }
+            if let Some((p, text)) = result {
+                object[field] = serde_json::from_str(text).unwrap_or_else(|_| text.as_str().into());
+                object["givens"] = p.givens().iter().filter(|&&d| d != 0).count().into();
+            }
+            serde_json::to_writer(&mut *out, &object).map_err(io::Error::other)?;
+            out.write_all(b"\n")
+        }
+    }
+}
+
 /// `text` (a puzzle line, or a word), then the record's tag after a space if it has one,
 /// then a newline: the puzzle tools' lines, which keep their inputs' tags.
 pub fn write_with_tag(out: &mut dyn Write, text: &[u8], record: &Record) -> io::Result<()> {

@@ -6,7 +6,7 @@
 //! cargo run --release -p bitdoku-variants --example generate -- 9 5 killer 5
 //! ```
 
-use bitdoku_variants::generate::{generate, seed_for, Layout, Settings};
+use bitdoku_variants::generate::{generate, puzzle_seed, Layout, Settings};
 use bitdoku_variants::{format, Engine};
 use std::time::Instant;
 
@@ -25,8 +25,8 @@ fn main() {
     let mut times = Vec::new();
     for i in 0..count {
         let t = Instant::now();
-        let g =
-            generate(&mut fastrand::Rng::with_seed(seed_for(1, i)), &settings).expect("a puzzle");
+        let g = generate(&mut fastrand::Rng::with_seed(puzzle_seed(1, i)), &settings)
+            .expect("a puzzle");
         let secs = t.elapsed().as_secs_f64();
         times.push(secs);
         assert!(Engine::new(&g.puzzle).unwrap().is_unique());

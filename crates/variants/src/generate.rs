@@ -12,7 +12,8 @@
 //!    guess budget keeps the givens), down to the asked number of clues.
 //!
 //! Puzzle `i` of a run with seed `s` comes from its own generator seeded from `(s, i)`
-//! ([`seed_for`]), so the same seed gives the same puzzles at any thread count.
+//! ([`puzzle_seed`], the classic generator's), so the same seed gives the same puzzles
+//! at any thread count.
 //!
 //! ```
 //! use bitdoku_variants::generate::{generate, Layout, Settings};
@@ -26,7 +27,7 @@ use crate::puzzle::{default_box, Cell, ModelError, Puzzle};
 use crate::rules::{NeighbourKind, Neighbours};
 use crate::search::Control;
 use crate::Engine;
-pub use bitdoku_solver::generate::Symmetry;
+pub use bitdoku_solver::generate::{puzzle_seed, Symmetry};
 use bitdoku_solver::Options;
 use fastrand::Rng;
 
@@ -123,15 +124,6 @@ pub struct Generated {
     pub puzzle: Puzzle,
     /// Its solution, row-major.
     pub solution: Vec<u8>,
-}
-
-/// The seed of puzzle `index` of a run seeded with `seed` (SplitMix64 of both), so
-/// that each puzzle has its own generator, whatever thread makes it.
-pub fn seed_for(seed: u64, index: u64) -> u64 {
-    let mut z = seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// Guesses a fill may take before the layout is drawn again.
@@ -500,10 +492,10 @@ mod tests {
     #[test]
     fn the_same_seed_gives_the_same_puzzle() {
         let s = Settings::new(6);
-        let a = generate(&mut Rng::with_seed(seed_for(7, 0)), &s).unwrap();
-        let b = generate(&mut Rng::with_seed(seed_for(7, 0)), &s).unwrap();
+        let a = generate(&mut Rng::with_seed(puzzle_seed(7, 0)), &s).unwrap();
+        let b = generate(&mut Rng::with_seed(puzzle_seed(7, 0)), &s).unwrap();
         assert_eq!(a, b);
-        let c = generate(&mut Rng::with_seed(seed_for(7, 1)), &s).unwrap();
+        let c = generate(&mut Rng::with_seed(puzzle_seed(7, 1)), &s).unwrap();
         assert_ne!(a, c);
     }
 

@@ -189,6 +189,28 @@ pub fn read_json(value: &serde_json::Value) -> Result<Read, Error> {
     ))
 }
 
+/// Writes `puzzle` in the format `read` came in, on one line: an N×N line, a compact
+/// sudoku-puzzle or f-puzzles document (with `read`'s metadata), or an f-puzzles link.
+/// A puzzle an N×N line cannot hold (other houses than the usual boxes, rules) is
+/// written as a sudoku-puzzle document instead.
+pub fn write_like(read: &Read, puzzle: &Puzzle) -> Result<String, Error> {
+    let plain = puzzle.neighbours().is_empty()
+        && puzzle.rules().is_empty()
+        && !puzzle.has_given_candidates()
+        && puzzle
+            .box_shape()
+            .is_some_and(|b| Some(b) == crate::default_box(puzzle.size()))
+        && puzzle.houses().len() == 3 * puzzle.size();
+    Ok(match read.source {
+        Source::Line if plain => line(puzzle.givens()),
+        Source::Line | Source::SudokuPuzzle => {
+            sudoku_puzzle::write(puzzle, read.meta.as_ref(), None).to_string()
+        }
+        Source::Fpuzzles => fpuzzles::write(puzzle, read.meta.as_ref(), None)?.to_string(),
+        Source::Link => link::fpuzzles_link(&fpuzzles::write(puzzle, read.meta.as_ref(), None)?),
+    })
+}
+
 /// Reads an N×N line with the usual boxes (see [`line`]).
 pub fn read_line(text: &str) -> Result<Puzzle, Error> {
     line::read(text, Alphabet::Standard, None)
