@@ -55,7 +55,14 @@ pub fn for_each_record(
     args: &[String],
     mut each: impl FnMut(&str, &Record) -> io::Result<Status>,
 ) -> io::Result<Totals> {
-    for_each_item(args, |i| i, |name, item| each(name, &classic(item)))
+    for_each_item(
+        args,
+        |i| i,
+        |name, item| {
+            report_not_classic(name, item);
+            each(name, &classic(item))
+        },
+    )
 }
 
 /// Calls `work(item)` on every record of `args`, a batch at a time on `threads` threads
@@ -122,8 +129,21 @@ pub fn map_records<T: Send>(
         threads,
         |i| i,
         |item| work(&classic(item)),
-        |name, item, status, result| write(name, &classic(item), status, result),
+        |name, item, status, result| {
+            report_not_classic(name, item);
+            write(name, &classic(item), status, result)
+        },
     )
+}
+
+/// The message of a general record that a classic-only tool cannot take (one that
+/// could not even be read was reported with its own error).
+fn report_not_classic(name: &str, item: &Item) {
+    if let Item::General(g) = item {
+        if g.read.is_ok() {
+            messages::record(name, g.line, 0, bitdoku_core::ParseErrorKind::NotClassic);
+        }
+    }
 }
 
 /// A record as a classic-only tool sees it: a general one is `not_classic`.

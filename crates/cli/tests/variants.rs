@@ -1,0 +1,248 @@
+//! The command line on puzzles for the general engine: every file of
+//! `../shared/puzzles/variants/` in both formats and as links (solved with the file's
+//! solution, and unique), true candidates, positions in error messages, generation
+//! reproducible at any thread count, minimize and enumerate.
+
+use serde_json::Value;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn bin() -> String {
+    std::env::var("BITDOKU_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_bitdoku").into())
+}
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(bin())
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn variants() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/puzzles/variants");
+    dir.is_dir().then_some(dir)
+}
+
+/// The kinds whose every puzzle must solve; the others may still be refused, but only
+/// by name ("not supported yet").
+const REQUIRED: &[&str] = &[
+    "classic4",
+    "classic6",
+    "classic16",
+    "classic25",
+    "jigsaw",
+    "killer_dig",
+    "cage_dig",
+];
+
+#[test]
+fn every_shared_variant_in_every_format() {
+    let Some(dir) = variants() else {
+        eprintln!("../shared/puzzles/variants is not here: skipped");
+        return;
+    };
+    let mut kinds: Vec<String> = std::fs::read_dir(dir.join("sudoku-puzzle"))
+        .unwrap()
+        .map(|e| {
+            e.unwrap()
+                .path()
+                .file_stem()
+                .unwrap()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    kinds.sort();
+    let mut solved = 0;
+    for kind in &kinds {
+        let doc = dir.join("sudoku-puzzle").join(format!("{kind}.jsonl"));
+        let solutions: Vec<String> = std::fs::read_to_string(&doc)
+            .unwrap()
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| {
+                let v: Value = serde_json::from_str(l).unwrap();
+                v["solution"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|d| bitdoku_digit(d.as_u64().unwrap() as u8))
+                    .collect()
+            })
+            .collect();
+        for file in [
+            doc.clone(),
+            dir.join("f-puzzles").join(format!("{kind}.jsonl")),
+            dir.join("f-puzzles").join(format!("{kind}.urls")),
+        ] {
+            let path = file.to_str().unwrap();
+            let o = run(&["count", "-f", "json", "-j", "2", path], "");
+            let records: Vec<Value> = stdout(&o)
+                .lines()
+                .map(|l| serde_json::from_str(l).unwrap())
+                .collect();
+            assert_eq!(
+                records.len(),
+                solutions.len(),
+                "{path}: one record per puzzle"
+            );
+            for (i, r) in records.iter().enumerate() {
+                if r["status"] == "invalid" {
+                    let e = r["error"].as_str().unwrap_or_default();
+                    assert!(
+                        !REQUIRED.contains(&kind.as_str()) && e.contains("not supported yet"),
+                        "{path}:{}: {e}",
+                        i + 1
+                    );
+                    continue;
+                }
+                assert_eq!(r["status"], "unique", "{path}:{}", i + 1);
+                assert_eq!(r["solution"], solutions[i].as_str(), "{path}:{}", i + 1);
+                solved += 1;
+            }
+        }
+    }
+    assert!(solved >= 3 * 64, "{solved}");
+}
+
+fn bitdoku_digit(d: u8) -> char {
+    match d {
+        1..=9 => (b'0' + d) as char,
+        _ => (b'A' + d - 10) as char,
+    }
+}
+
+#[test]
+fn true_candidates_of_a_small_puzzle() {
+    let o = run(
+        &["candidates", "-f", "json"],
+        "4....2..........\n4....2....43...1\n",
+    );
+    let lines: Vec<Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["status"], "multiple");
+    assert_eq!(lines[0]["candidates"][1], "13");
+    assert_eq!(lines[0]["candidates"][10], "1234");
+    assert_eq!(lines[1]["status"], "unique");
+    assert_eq!(lines[1]["fixed"], 16);
+    assert_eq!(lines[1]["solution"], "4312123421433421");
+    // The line format is a pencilmark line that reads back: 9x9 gives 729 characters.
+    let grid1 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let o = run(&["candidates", "-f", "line"], grid1);
+    let line = stdout(&o);
+    assert_eq!(line.trim_end().len(), 729);
+    let back = run(&["solve"], &line);
+    assert!(stdout(&back).starts_with(
+        "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+    ));
+}
+
+#[test]
+fn errors_say_where() {
+    let o = run(&["solve"], "4....2....43...5\n");
+    assert_eq!(stdout(&o), "invalid\n");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("<stdin>:1:16: 5 is past the largest digit of a 4x4 board, 4"),
+        "{err}"
+    );
+    let doc = r#"{"format": "sudoku-puzzle", "format_version": 1, "board": {"rows": 4, "cols": 4},
+ "digits": 4, "givens": [4,0,0,0,0,2,0,0,0,0,4,3,0,0,0,1],
+ "rules": [{"type": "box_grid", "box": [2, 2], "origin": "r1c1"}, {"type": "region", "kind": "diagonal", "cells": ["r1c1", "r9c9"]}]}"#;
+    let o = run(&["count"], &format!("4312123421433421\n{doc}\n"));
+    assert_eq!(stdout(&o), "1 unique\ninvalid\n");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("<stdin>:2: rules[1].cells[1]: \"r9c9\" is not a cell of a 4x4 board"),
+        "{err}"
+    );
+    // The classic-only tools name what they take.
+    let o = run(&["hint"], "4....2....43...1\n");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("this takes classic 9x9 puzzles"));
+    assert_eq!(o.status.code(), Some(1));
+    let o = run(&["rate", "-f", "json"], "4....2....43...1\n");
+    assert!(stdout(&o).contains("rating takes classic 9x9 puzzles"));
+}
+
+#[test]
+fn a_classic_document_is_the_classic_puzzle() {
+    let grid1 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let givens: Vec<String> = grid1
+        .bytes()
+        .map(|b| {
+            if b == b'.' {
+                "0".into()
+            } else {
+                ((b - b'0') as u32).to_string()
+            }
+        })
+        .collect();
+    let doc = format!(
+        r#"{{"format": "sudoku-puzzle", "format_version": 1, "board": {{"rows": 9, "cols": 9}}, "digits": 9, "givens": [{}], "rules": [{{"type": "box_grid", "box": [3, 3], "origin": "r1c1"}}]}}"#,
+        givens.join(",")
+    );
+    assert_eq!(
+        stdout(&run(&["solve"], &doc)),
+        stdout(&run(&["solve"], grid1))
+    );
+}
+
+#[test]
+fn generation_is_reproducible_and_unique() {
+    for extra in [
+        &["--size", "6"][..],
+        &["--jigsaw"],
+        &["--size", "16"],
+        &["--killer"],
+        &["--diagonals", "--anti-king"],
+    ] {
+        let mut args = vec!["generate", "-n", "3", "--seed", "7", "-q"];
+        args.extend_from_slice(extra);
+        let one = run(&[&args[..], &["-j", "1"]].concat(), "");
+        let two = run(&[&args[..], &["-j", "2"]].concat(), "");
+        assert_eq!(one.status.code(), Some(0), "{extra:?}");
+        assert_eq!(stdout(&one), stdout(&two), "{extra:?}");
+        let counted = run(&["count", "-f", "json"], &stdout(&one));
+        for line in stdout(&counted).lines() {
+            let v: Value = serde_json::from_str(line).unwrap();
+            assert_eq!(v["status"], "unique", "{extra:?}: {line}");
+        }
+    }
+    let o = run(&["generate", "--size", "7"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no usual boxes"));
+}
+
+#[test]
+fn minimize_and_enumerate() {
+    let o = run(&["minimize"], "4312123421433421 tag\n");
+    let minimal = stdout(&o);
+    assert!(minimal.ends_with(" tag\n"), "{minimal}");
+    let counted = run(&["count"], &minimal);
+    assert_eq!(stdout(&counted), "1 unique\n");
+    let o = run(&["enumerate", "--limit", "2"], "4...............\n");
+    let out = stdout(&o);
+    assert_eq!(
+        out.lines().filter(|l| !l.starts_with('#')).count(),
+        2,
+        "{out}"
+    );
+    assert!(out.ends_with("2+ solutions\n"), "{out}");
+}
