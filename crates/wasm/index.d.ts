@@ -25,16 +25,19 @@ export class UnansweredError extends Error {
 
 /** A rating on Sudoku Explainer's scale (the Python package's `rate` dict). */
 export interface Rating {
-  /** `rated`, `stalled` (no technique finds a step: ER 20.0), `not-unique` (several
-   * solutions: not rated) or `unsolvable`. */
-  status: 'rated' | 'stalled' | 'not-unique' | 'unsolvable';
-  /** The hardest step of the solve path (20.0: stalled). */
+  /** `rated`, `solved` (nothing left to do: ER 0.0), `stalled` (no technique finds a
+   * step: ER 20.0), `timed-out` (the `timeout` ran out: `er`, `ep`, `ed` and `level`
+   * are lower bounds, from the `steps` taken), `not-unique` (several solutions: not
+   * rated) or `unsolvable`. */
+  status: 'rated' | 'solved' | 'stalled' | 'timed-out' | 'not-unique' | 'unsolvable';
+  /** The hardest step of the solve path (20.0: stalled; at least this: timed-out). */
   er?: number;
   /** The hardest step up to the first placement. */
   ep?: number;
   /** The first step's difficulty. */
   ed?: number;
-  /** The technique of the hardest step (`stalled` if the path stalls). */
+  /** The technique of the hardest step (the status word where there is no step:
+   * `stalled`, `solved`, `timed-out`). */
   technique?: string;
   ep_technique?: string;
   ed_technique?: string;
@@ -42,10 +45,17 @@ export interface Rating {
   level?: number;
   /** easy, medium, hard, expert, fiendish or extreme. */
   label?: string;
-  /** Steps of the solve path. */
+  /** Steps of the solve path (taken, if timed-out). */
   steps?: number;
   /** The one solution (rated) or the first (not-unique). */
   solution?: string;
+}
+
+/** What rate takes beside the puzzle. */
+export interface RateOptions {
+  /** Seconds (decimals allowed) the rating may take, as the command line's
+   * `--timeout` and Python's `timeout=`: a rating that runs out is `timed-out`. */
+  timeout?: number;
 }
 
 /** A digit in a square: `{square: "A1", digit: 5}`. */
@@ -129,7 +139,7 @@ export interface Bitdoku {
   /** True if the puzzle has exactly one solution. */
   isUnique(puzzle: string): boolean;
   /** The rating on Sudoku Explainer's scale, from the human solve path. */
-  rate(puzzle: string): Rating;
+  rate(puzzle: string, options?: RateOptions): Rating;
   /** The next step of the puzzle as it stands, or null if it is solved. */
   hint(puzzle: string): Step | null;
   /** The whole solve path. */

@@ -40,6 +40,36 @@ const OK = 0;
 const PUZZLE_ERROR = 1;
 
 const GENERATE_OPTIONS = new Set(['seed', 'clues', 'symmetry', 'minimal', 'level', 'er']);
+const RATE_OPTIONS = new Set(['timeout']);
+
+/** What the module imports: the host's clock in milliseconds (WebAssembly has none),
+ * for time budgets. */
+const IMPORTS = { bitdoku: { now: () => globalThis.performance?.now() ?? Date.now() } };
+
+/** Checks a call's options object against the names it takes. */
+function optionsOf(options, names) {
+  if (options === null || typeof options !== 'object') {
+    throw new TypeError(`options must be an object, not ${describe(options)}`);
+  }
+  for (const key of Object.keys(options)) {
+    if (!names.has(key)) {
+      throw new TypeError(`unknown option ${key} (expected ${[...names].join(', ')})`);
+    }
+  }
+  return options;
+}
+
+/** A time budget for the module: seconds (decimals allowed), NaN for none. */
+function timeoutOf(timeout) {
+  if (timeout === undefined) return NaN;
+  if (typeof timeout !== 'number') {
+    throw new TypeError(`timeout must be a number of seconds, not ${describe(timeout)}`);
+  }
+  if (!(Number.isFinite(timeout) && timeout > 0 && timeout < 1e9)) {
+    throw new RangeError(`timeout=${timeout}: must be a positive number of seconds`);
+  }
+  return timeout;
+}
 
 function describe(value) {
   return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
@@ -117,7 +147,7 @@ class Bitdoku {
 
   constructor(module) {
     this.#module = module;
-    this.#exports = new WebAssembly.Instance(module, {}).exports;
+    this.#exports = new WebAssembly.Instance(module, IMPORTS).exports;
     this.version = this.#call('bd_version', '');
     this.backend = this.#call('bd_backend', '');
     // The calls, bound, so that they can be taken off the object.
@@ -141,7 +171,7 @@ class Bitdoku {
       if (e instanceof WebAssembly.RuntimeError) {
         // A trap: a bug (the solver never panics on input). The instance's stack
         // and heap may be left mid-call, so the next call gets a fresh instance.
-        this.#exports = new WebAssembly.Instance(this.#module, {}).exports;
+        this.#exports = new WebAssembly.Instance(this.#module, IMPORTS).exports;
         throw new Error(`bitdoku: internal error in ${name} (a bug: please report it): ${e.message}`, {
           cause: e,
         });
@@ -184,9 +214,12 @@ class Bitdoku {
     return this.#call('bd_is_unique', puzzleText(puzzle));
   }
 
-  /** The rating on Sudoku Explainer's scale, from the human solve path. */
-  rate(puzzle) {
-    return this.#call('bd_rate', puzzleText(puzzle));
+  /** The rating on Sudoku Explainer's scale, from the human solve path; with
+   * `{timeout}` (seconds), within that budget: a rating that runs out is `timed-out`,
+   * its numbers lower bounds from the `steps` taken. */
+  rate(puzzle, options = {}) {
+    const { timeout } = optionsOf(options, RATE_OPTIONS);
+    return this.#call('bd_rate', puzzleText(puzzle), timeoutOf(timeout));
   }
 
   /** The next step of the puzzle as it stands, or null if it is solved. */
@@ -228,15 +261,7 @@ class Bitdoku {
   /** `n` puzzles with exactly one solution; the same seed gives the same puzzles. */
   generate(n = 1, options = {}) {
     integer('n', n, 0, 0xffffffff);
-    if (options === null || typeof options !== 'object') {
-      throw new TypeError(`options must be an object, not ${describe(options)}`);
-    }
-    for (const key of Object.keys(options)) {
-      if (!GENERATE_OPTIONS.has(key)) {
-        throw new TypeError(`unknown option ${key} (expected ${[...GENERATE_OPTIONS].join(', ')})`);
-      }
-    }
-    const { seed, clues, symmetry, minimal = false, level, er } = options;
+    const { seed, clues, symmetry, minimal = false, level, er } = optionsOf(options, GENERATE_OPTIONS);
     if (symmetry !== undefined && typeof symmetry !== 'string') {
       throw new TypeError(`symmetry must be a string, not ${describe(symmetry)}`);
     }

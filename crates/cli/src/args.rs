@@ -920,11 +920,8 @@ fn parse_timeout(text: &str) -> Result<std::time::Duration, String> {
     let secs: f64 = text
         .parse()
         .map_err(|_| format!("{text:?} is not a number of seconds"))?;
-    if secs.is_finite() && secs > 0.0 && secs < 1e9 {
-        Ok(std::time::Duration::from_secs_f64(secs))
-    } else {
-        Err("the timeout must be a positive number of seconds".to_string())
-    }
+    bitdoku_solver::observe::seconds_budget(secs)
+        .ok_or_else(|| "the timeout must be a positive number of seconds".to_string())
 }
 
 /// `3.0..4.4` (or `4.2`) as tenths of ER, checked: 1.0 to 20.0, the low end first.

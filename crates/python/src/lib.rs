@@ -24,9 +24,10 @@ use bitdoku_core::{canonical, Grid, ParseError, Puzzle};
 use bitdoku_solver::enumerate::enumerate as each_solution;
 use bitdoku_solver::generate::{generate as make_puzzle, puzzle_seed, Request};
 use bitdoku_solver::minimize::minimize as minimal_puzzle;
-use bitdoku_solver::rate::{rate as rate_grid, Rating, Unrated};
+use bitdoku_solver::observe::seconds_budget;
+use bitdoku_solver::rate::{rate as rate_grid, rate_with, Rating, Unrated};
 use bitdoku_solver::steps::{Path, Step};
-use bitdoku_solver::{Batch, Options, Outcome, ThreadPoolError};
+use bitdoku_solver::{Batch, Deadline, Options, Outcome, ThreadPoolError};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
@@ -218,18 +219,35 @@ fn is_unique(py: Python<'_>, puzzle: String) -> PyResult<bool> {
     Ok(py.detach(|| bitdoku_solver::is_unique(puzzle)))
 }
 
-/// rate(puzzle) -> dict: the puzzle's rating on Sudoku Explainer's scale, from its
-/// human solve path. `status` is `rated`, `stalled`, `not-unique` (several solutions:
-/// not rated) or `unsolvable`. A rated puzzle has `er`, `ep` and `ed` (floats with one
-/// decimal), `technique` (ER's), `ep_technique`, `ed_technique`, `level` 1-6 and its
-/// `label`, `steps` (of the path) and `solution`; a puzzle with several solutions has
-/// its first `solution`. A path where no technique finds a step (`stalled`) rates 20.0,
-/// its technique `stalled`.
+/// rate(puzzle, timeout=None) -> dict: the puzzle's rating on Sudoku Explainer's
+/// scale, from its human solve path. `status` is `rated`, `solved` (a grid with nothing
+/// left to do: ER 0.0), `stalled`, `timed-out`, `not-unique` (several solutions: not
+/// rated) or `unsolvable`. A puzzle with one solution has `er`, `ep` and `ed` (floats
+/// with one decimal), `technique` (ER's), `ep_technique`, `ed_technique`, `level` 1-6
+/// and its `label`, `steps` (of the path) and `solution`; a puzzle with several
+/// solutions has its first `solution`. A path where no technique finds a step
+/// (`stalled`) rates 20.0, its technique `stalled`. `timeout` (seconds, decimals
+/// allowed) bounds the rating, as the command line's --timeout: one that runs out is
+/// `timed-out`, its `er`, `ep`, `ed` and `level` lower bounds from the `steps` taken.
+/// ValueError for a timeout that is not a positive number of seconds.
 #[pyfunction]
-fn rate<'py>(py: Python<'py>, puzzle: String) -> PyResult<Bound<'py, PyDict>> {
+#[pyo3(signature = (puzzle, timeout=None))]
+fn rate<'py>(
+    py: Python<'py>,
+    puzzle: String,
+    timeout: Option<f64>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let limit = match timeout {
+        None => None,
+        Some(secs) => Some(seconds_budget(secs).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "timeout={secs}: must be a positive number of seconds"
+            ))
+        })?),
+    };
     let puzzle = parse(py, &puzzle)?;
     let dict = PyDict::new(py);
-    match py.detach(|| rate_grid(puzzle)) {
+    match py.detach(|| rate_with(puzzle, Deadline::after(limit))) {
         Ok(rating) => {
             dict.set_item("status", rating.status())?;
             // The rating's fields in the shape every front end gives them.

@@ -356,6 +356,33 @@ def test_rate():
     assert two["status"] == "not-unique" and two["solution"] == bitdoku.solve(TWO)
 
 
+def test_a_solved_grid_is_solved_not_stalled():
+    # Issue 36, 4: it was `stalled`, while hint() said solved; the same word as the
+    # command line's and JavaScript's.
+    rating = bitdoku.rate(GRID1_SOLUTION)
+    assert rating["status"] == "solved"
+    assert (rating["er"], rating["ep"], rating["ed"], rating["steps"]) == (0.0, 0.0, 0.0, 0)
+    assert rating["technique"] == "solved" and rating["solution"] == GRID1_SOLUTION
+    assert bitdoku.hint(GRID1_SOLUTION) is None
+
+
+def test_rate_takes_a_timeout():
+    # Issue 36, 2: the command line's --timeout, with the same status and a lower bound.
+    full = bitdoku.rate(INKALA)
+    assert bitdoku.rate(INKALA, timeout=600) == full
+    cut = bitdoku.rate(INKALA, timeout=0.001)
+    assert cut["status"] == "timed-out"
+    assert cut["solution"] == full["solution"]
+    assert cut["steps"] < full["steps"] and cut["er"] <= full["er"]
+    assert cut["level"] <= full["level"]
+    assert set(cut) == set(full)
+    for bad in (0, -1, float("nan"), float("inf")):
+        with pytest.raises(ValueError, match="timeout"):
+            bitdoku.rate(INKALA, timeout=bad)
+    with pytest.raises(TypeError):
+        bitdoku.rate(INKALA, timeout="1")
+
+
 def test_hint_and_explain():
     step = bitdoku.hint(GRID1)
     assert step["technique"] == "Hidden Single" and step["difficulty"] == 1.2

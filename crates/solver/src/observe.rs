@@ -223,6 +223,21 @@ pub trait Observer {
 /// The no-op observer: costs nothing.
 impl Observer for () {}
 
+/// A time budget of `secs` seconds (decimals allowed) as every front end reads one
+/// (`--timeout`, Python's and JavaScript's `timeout`): a positive, finite number of
+/// seconds below a billion; `None` for anything else.
+///
+/// ```
+/// use bitdoku_solver::observe::seconds_budget;
+/// use std::time::Duration;
+/// assert_eq!(seconds_budget(0.25), Some(Duration::from_millis(250)));
+/// assert_eq!(seconds_budget(0.0), None);
+/// assert_eq!(seconds_budget(f64::NAN), None);
+/// ```
+pub fn seconds_budget(secs: f64) -> Option<std::time::Duration> {
+    (secs.is_finite() && secs > 0.0 && secs < 1e9).then(|| std::time::Duration::from_secs_f64(secs))
+}
+
 /// A wall-clock budget: says no to [`Observer::keep_going`] once `limit` has passed
 /// since it was made. For ratings, hints and explanations
 /// ([`rate_with`](crate::rate::rate_with), [`Path::next_within`](crate::steps::Path::next_within)),

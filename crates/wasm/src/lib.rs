@@ -22,9 +22,11 @@
 //!
 //! Every buffer is a `Vec` held in a `thread_local`; the host writes and reads them only
 //! between calls, when no reference to them is alive, so the module needs no `unsafe`
-//! code. The one attribute the `unsafe_code` lint counts is `#[no_mangle]`, which
-//! exports a function under its own name (two such names in one program would clash
-//! at link time); it is allowed on the exports alone.
+//! code. What the `unsafe_code` lint counts is allowed in one module, `exports`, and
+//! nothing else is there: `#[no_mangle]`, which exports a function under its own name
+//! (two such names in one program would clash at link time), and the one import, the
+//! host's clock (`bitdoku.now`, milliseconds: `performance.now()`), declared `safe`:
+//! WebAssembly has no clock of its own, and a rating's `timeout` needs one.
 //!
 //! No call keeps a buffer borrowed while it solves: the input is taken out first and
 //! the output stored at the end, so even a trap in the middle (a bug: the solver never
@@ -35,9 +37,10 @@
 use bitdoku_core::{ParseError, Puzzle};
 use bitdoku_norvig::Norvig;
 use bitdoku_solver::generate::{generate as make_puzzle, puzzle_seed, Request};
-use bitdoku_solver::rate::{rate as rate_puzzle, Summary, Unrated};
+use bitdoku_solver::observe::seconds_budget;
+use bitdoku_solver::rate::{rate_with, Rating, Summary, Unrated};
 use bitdoku_solver::steps::{Path, Step};
-use bitdoku_solver::{Backend, Batch, Options, Solver};
+use bitdoku_solver::{Backend, Batch, Observer, Options, Solver};
 use serde::Serialize;
 use serde_json::json;
 use std::cell::{OnceCell, RefCell};
@@ -199,9 +202,41 @@ struct RatingJson {
     solution: Option<String>,
 }
 
-fn rate(text: &str) -> Answer {
+/// A time budget on the host's clock (`std::time::Instant` has none here): says no
+/// once `at` (milliseconds) has passed.
+struct HostDeadline {
+    at: f64,
+    passed: bool,
+}
+
+impl Observer for HostDeadline {
+    fn keep_going(&mut self) -> bool {
+        self.passed = self.passed || exports::now() >= self.at;
+        !self.passed
+    }
+}
+
+/// Rates `puzzle` within `timeout` seconds of the host's clock, if given.
+fn rate_within(puzzle: Puzzle, timeout: Option<f64>) -> Result<Result<Rating, Unrated>, Failure> {
+    let Some(secs) = timeout else {
+        return Ok(rate_with(puzzle, ()));
+    };
+    let budget = seconds_budget(secs).ok_or_else(|| {
+        Failure::Value(
+            format!("timeout={secs}: must be a positive number of seconds"),
+            None,
+        )
+    })?;
+    let deadline = HostDeadline {
+        at: exports::now() + budget.as_secs_f64() * 1000.0,
+        passed: false,
+    };
+    Ok(rate_with(puzzle, deadline))
+}
+
+fn rate(text: &str, timeout: Option<f64>) -> Answer {
     let puzzle = parse(text)?;
-    let rating = match rate_puzzle(puzzle) {
+    let rating = match rate_within(puzzle, timeout)? {
         Ok(r) => RatingJson {
             status: r.status(),
             rating: Some(r.summary()),
@@ -343,10 +378,17 @@ fn limit(limit: u32) -> usize {
     usize::try_from(limit).unwrap_or(usize::MAX)
 }
 
-/// The exported functions: the module's ABI, called by `index.js` only.
-#[allow(unsafe_code)] // `#[no_mangle]`, and nothing else: see the crate docs.
+/// The exported functions: the module's ABI, called by `index.js` only; and the one
+/// import, the host's clock.
+#[allow(unsafe_code)] // `#[no_mangle]` and the clock's import, nothing else: see the crate docs.
 mod exports {
     use super::*;
+
+    #[link(wasm_import_module = "bitdoku")]
+    unsafe extern "C" {
+        /// The host's clock in milliseconds (`performance.now()`), for time budgets.
+        pub safe fn now() -> f64;
+    }
 
     /// Resizes the input buffer to `len` bytes (zeroed) and gives its address, for
     /// the host to write the next call's text there.
@@ -415,10 +457,11 @@ mod exports {
         answer(is_unique)
     }
 
-    /// The rating on Sudoku Explainer's scale, as the Python package's `rate` dict.
+    /// The rating on Sudoku Explainer's scale, as the Python package's `rate` dict,
+    /// within `timeout` seconds (NaN: no budget).
     #[no_mangle]
-    pub extern "C" fn bd_rate() -> u32 {
-        answer(rate)
+    pub extern "C" fn bd_rate(timeout: f64) -> u32 {
+        answer(|text| rate(text, (!timeout.is_nan()).then_some(timeout)))
     }
 
     /// The next step (the library's JSON of a `Step`), or null if solved.

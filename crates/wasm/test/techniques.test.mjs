@@ -20,6 +20,34 @@ test('rate: the Python package dict, in its order', () => {
   assert.deepEqual(bitdoku.rate('.'.repeat(81)), { status: 'not-unique', solution: bitdoku.solve('.'.repeat(81)) });
 });
 
+test('rate: a solved grid is solved, ER 0.0 (issue 36, 4: it was stalled)', () => {
+  const rating = bitdoku.rate(GRID1_SOLUTION);
+  assert.deepEqual(
+    [rating.status, rating.er, rating.ep, rating.ed, rating.steps, rating.technique],
+    ['solved', 0, 0, 0, 0, 'solved'],
+  );
+  assert.equal(rating.solution, GRID1_SOLUTION);
+  assert.equal(bitdoku.hint(GRID1_SOLUTION), null);
+});
+
+test('rate: {timeout} seconds, as the command line and Python: timed-out, with lower bounds (issue 36, 2)', () => {
+  // The 11th of Norvig's top95, rated 8.5 (region forcing chains): some 50 ms here.
+  const chains = '6..3.2....5.....1..........7.26............543.........8.15........4.2........7..';
+  const full = bitdoku.rate(chains);
+  assert.deepEqual(bitdoku.rate(chains, { timeout: 600 }), full);
+  const cut = bitdoku.rate(chains, { timeout: 0.001 });
+  assert.equal(cut.status, 'timed-out');
+  assert.deepEqual(Object.keys(cut), Object.keys(full));
+  assert.ok(cut.steps < full.steps && cut.er <= full.er && cut.level <= full.level, JSON.stringify(cut));
+  assert.equal(cut.solution, full.solution);
+  for (const bad of [0, -1, NaN, Infinity]) {
+    assert.throws(() => bitdoku.rate(chains, { timeout: bad }), { name: 'RangeError', message: /^timeout=/ });
+  }
+  assert.throws(() => bitdoku.rate(chains, { timeout: '1' }), TypeError);
+  assert.throws(() => bitdoku.rate(chains, { timout: 1 }), { name: 'TypeError', message: /unknown option timout/ });
+  assert.throws(() => bitdoku.rate(chains, null), TypeError);
+});
+
 test("rate gives Sudoku Explainer's ER, EP, ED and technique on se-rated-public.txt", (t) => {
   const lines = sharedSet(t, 'se-rated-public.txt');
   if (!lines) return;

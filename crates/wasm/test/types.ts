@@ -24,6 +24,8 @@ const solution: string | null = solve(grid1);
 const solutions: (string | null)[] = solveMany(new Set([grid1]));
 const counted: number = count(grid1, 0) + bitdoku.countMany([grid1])[0];
 const rating: Rating = rate(grid1);
+const bounded: Rating = rate(grid1, { timeout: 1.5 });
+const late: boolean = bounded.status === 'timed-out' || bounded.status === 'solved';
 const level: number | undefined = rating.level;
 const steps: Step[] = explain(grid1);
 const first: string | undefined = steps[0]?.placement?.square;

@@ -25,16 +25,20 @@ class PuzzleError(ValueError):
 
 class Rating(TypedDict, total=False):
     status: str
-    """``rated``, ``stalled`` (no technique finds a step: ER 20.0), ``not-unique``
-    (several solutions: not rated) or ``unsolvable``."""
+    """``rated``, ``solved`` (nothing left to do: ER 0.0), ``stalled`` (no technique
+    finds a step: ER 20.0), ``timed-out`` (``timeout`` ran out: ``er``, ``ep``, ``ed``
+    and ``level`` are lower bounds, from the ``steps`` taken), ``not-unique`` (several
+    solutions: not rated) or ``unsolvable``."""
     er: float
-    """Sudoku Explainer's rating: the hardest step of the solve path (20.0: stalled)."""
+    """Sudoku Explainer's rating: the hardest step of the solve path (20.0: stalled;
+    at least this much: timed-out)."""
     ep: float
     """The hardest step up to the first placement."""
     ed: float
     """The first step's difficulty."""
     technique: str
-    """The technique of the hardest step (``stalled`` if the path stalls)."""
+    """The technique of the hardest step (the status word where there is no step:
+    ``stalled``, ``solved``, ``timed-out``)."""
     ep_technique: str
     ed_technique: str
     level: int
@@ -42,7 +46,7 @@ class Rating(TypedDict, total=False):
     label: str
     """easy, medium, hard, expert, fiendish or extreme."""
     steps: int
-    """Steps of the solve path."""
+    """Steps of the solve path (taken, if timed-out)."""
     solution: str
     """The one solution (a rated puzzle) or the first (not-unique)."""
 
@@ -129,10 +133,12 @@ def count_many(
 def is_unique(puzzle: str) -> bool:
     """True if the puzzle has exactly one solution."""
 
-def rate(puzzle: str) -> Rating:
+def rate(puzzle: str, timeout: Optional[float] = None) -> Rating:
     """The puzzle's rating on Sudoku Explainer's scale, from its human solve path:
     ``status`` says whether it was rated (see Rating). A path where no technique finds
-    a step is rated 20.0 with the technique ``stalled``."""
+    a step is rated 20.0 with the technique ``stalled``. ``timeout`` (seconds) bounds
+    the rating: one that runs out is ``timed-out``, with lower bounds. ValueError for a
+    timeout that is not a positive number of seconds."""
 
 @overload
 def rate_many(
