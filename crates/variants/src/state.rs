@@ -175,11 +175,14 @@ impl Work {
 
     #[inline(always)]
     fn touch(&mut self, t: &Tables, cell: usize) {
-        for &h in t.houses_of.row(cell) {
-            self.houses.insert(usize::from(h));
+        let words = &t.house_words[cell];
+        for (w, &h) in self.houses.0.iter_mut().zip(words) {
+            *w |= h;
         }
-        for &p in t.watchers.row(cell) {
-            self.props.insert(usize::from(p));
+        if t.has_props {
+            for &p in t.watchers.row(cell) {
+                self.props.insert(usize::from(p));
+            }
         }
     }
 }
@@ -297,9 +300,15 @@ impl<const W: usize, const C: usize> State<W, C> {
         let m = self.cand[ix::<C>(cell)];
         // Only open peers can hold the digit: a solved peer's digit left this cell
         // when that peer was propagated.
-        for p in self.open.and(&t.peer_bits::<W>(cell)).iter() {
-            if self.cand[ix::<C>(p)] & m != 0 {
-                self.restrict(t, w, p, !m)?;
+        let peers = t.peer_bits::<W>(cell);
+        for i in 0..W {
+            let mut bits = self.open.0[i] & peers.0[i];
+            while bits != 0 {
+                let p = i * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if self.cand[ix::<C>(p)] & m != 0 {
+                    self.restrict(t, w, p, !m)?;
+                }
             }
         }
         Ok(())

@@ -7,7 +7,8 @@
 //!   peers      cell -> the cells that may not hold its digit (a cell set): its
 //!                      houses' cells, and anti-knight / anti-king / "different" pairs
 //!   houses     the houses of N cells (every digit once): Norvig's rule 2 runs on these
-//!   houses_of  cell -> the houses of N cells it is in (woken when it loses a digit)
+//!   house_words cell -> the houses of N cells it is in, as a set (woken when it
+//!                      loses a digit)
 //!   crossings  two houses of N cells that share 2+ cells (a box and a row, say):
 //!                      locked candidates
 //!   props      the rules' propagators (pair relations, ...); watchers: cell -> props
@@ -76,11 +77,15 @@ pub(crate) struct Tables {
     peer_words: Vec<u64>,
     words: usize,
     pub(crate) houses: Rows,
-    pub(crate) houses_of: Rows,
+    /// Each cell's houses of N cells as a set of house numbers (bit h % 64 of word
+    /// h / 64), woken in one go when the cell loses a digit.
+    pub(crate) house_words: Vec<[u64; 4]>,
     pub(crate) crossings: Vec<Crossing>,
     /// For each house of N cells, the crossings it is in.
     pub(crate) crossings_of: Rows,
     pub(crate) props: Vec<Prop>,
+    /// True if there are propagators (a classic board has none to wake).
+    pub(crate) has_props: bool,
     pub(crate) watchers: Rows,
 }
 
@@ -187,9 +192,18 @@ impl Tables {
             peer_words,
             words,
             houses,
-            houses_of,
+            house_words: (0..cells)
+                .map(|c| {
+                    let mut w = [0u64; 4];
+                    for &h in houses_of.row(c) {
+                        w[usize::from(h) / 64 % 4] |= 1 << (h % 64);
+                    }
+                    w
+                })
+                .collect(),
             crossings,
             crossings_of,
+            has_props: !props.is_empty(),
             props,
             watchers,
         }
@@ -226,7 +240,7 @@ mod tests {
         let t = Tables::new(&Puzzle::classic(9).unwrap(), 2);
         assert_eq!(t.houses.len(), 27);
         assert!((0..81).all(|c| t.peer_bits::<2>(c).len() == 20));
-        assert!((0..81).all(|c| t.houses_of.row(c).len() == 3));
+        assert!((0..81).all(|c| t.house_words[c].iter().map(|w| w.count_ones()).sum::<u32>() == 3));
         // Each box crosses three rows and three columns in three cells.
         assert_eq!(t.crossings.len(), 54);
         assert!(t.crossings.iter().all(|x| x.shared.len() == 3));
