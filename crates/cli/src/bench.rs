@@ -219,10 +219,10 @@ fn load(path: &str, sample: usize, totals: &mut Totals) -> Option<(String, Vec<P
 }
 
 /// The text of `arg` when it holds puzzles for the general engine rather than classic
-/// ones: its first line that is not blank or a `#` comment is JSON (`{`), a link, or
-/// an N×N line of a size other than 9 (4×4 or more, so that the first row of a boxed
-/// grid is never taken for a tiny board). `arg` is a file, or puzzle text itself;
-/// stdin is always read as classic puzzles.
+/// ones: its first line that is not blank or a `#` comment is one by the front ends'
+/// rule (`bitdoku_variants::format::is_general`: JSON, a link, an N×N line of another
+/// size than 9). `arg` is a file, or puzzle text itself; stdin is always read as
+/// classic puzzles.
 fn general_text(arg: &str) -> Option<String> {
     let meaningful = |l: &&str| !l.trim().is_empty() && !l.trim_start().starts_with('#');
     let first = if arg == "-" {
@@ -235,11 +235,7 @@ fn general_text(arg: &str) -> Option<String> {
     } else {
         arg.lines().find(meaningful)?.to_string()
     };
-    let first = first.trim();
-    let general = first.starts_with('{')
-        || general_format::link::is_link(first)
-        || general_format::read_line(first).is_ok_and(|p| p.size() >= 4 && p.size() != 9);
-    if !general {
+    if !general_format::is_general(&first, &Settings::default()) {
         return None;
     }
     if Path::new(arg).is_file() {
