@@ -52,6 +52,34 @@ pub fn load(path: &Path, limit: usize) -> Vec<Puzzle> {
     grids
 }
 
+/// The shared classic puzzle files of other sizes (`../shared/puzzles/variants`,
+/// sudoku-puzzle JSON Lines) that are there, with their sizes: 4×4, 6×6, 16×16, 25×25.
+pub fn size_files() -> Vec<(usize, PathBuf)> {
+    let dir = root().join("../shared/puzzles/variants/sudoku-puzzle");
+    [
+        (4, "classic4"),
+        (6, "classic6"),
+        (16, "classic16"),
+        (25, "classic25"),
+    ]
+    .into_iter()
+    .map(|(n, name)| (n, dir.join(format!("{name}.jsonl"))))
+    .filter(|(_, path)| path.is_file())
+    .collect()
+}
+
+/// The puzzles of a file read by `bitdoku-variants`, one a line (a line that is not one
+/// is left out).
+pub fn load_general(path: &Path) -> Vec<bitdoku_variants::Puzzle> {
+    let settings = bitdoku_variants::format::Settings::default();
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| bitdoku_variants::format::read(l, &settings).ok())
+        .map(|read| read.puzzle)
+        .collect()
+}
+
 /// The workspace README's Rust examples, compiled and run as doctests (the crates'
 /// own READMEs are tested by their crates).
 #[cfg(doctest)]

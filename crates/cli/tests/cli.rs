@@ -209,15 +209,14 @@ fn bench_prints_a_table_and_json_for_both_solvers() {
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 3, "{text}");
+    assert_eq!(lines.len(), 4, "{text}");
     assert!(lines[0].starts_with("solver  file"));
     assert!(lines[1].starts_with("norvig  three.txt"), "{text}");
     assert!(lines[2].starts_with("bitset  three.txt"), "{text}");
-    assert!(
-        lines[2].trim_end().ends_with('x'),
-        "a speed-up: {}",
-        lines[2]
-    );
+    assert!(lines[3].starts_with("general three.txt"), "{text}");
+    for line in &lines[2..] {
+        assert!(line.trim_end().ends_with('x'), "a speed-up: {line}");
+    }
 
     let out = run(
         &[
@@ -235,6 +234,51 @@ fn bench_prints_a_table_and_json_for_both_solvers() {
     assert_eq!(
         (rows[0]["puzzles"].as_u64(), rows[0]["solved"].as_u64()),
         (Some(3), Some(3))
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// N×N puzzles (lines of another size, or JSON) are timed on Norvig's strings at their
+/// size and on the general engine; a line that is not a puzzle is reported where it is.
+#[test]
+fn bench_times_strings_and_the_general_engine_on_other_sizes() {
+    let dir = std::env::temp_dir().join(format!("bitdoku-bench-nxn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("tiny.txt").to_string_lossy().into_owned();
+    // Two 4×4 lines, a broken one, and a 6×6 puzzle as JSON.
+    let six = r#"{"format":"sudoku-puzzle","format_version":1,"board":{"rows":6,"cols":6},"digits":6,"givens":[0,0,0,0,0,4,0,2,6,0,0,0,0,0,0,1,0,6,0,5,0,0,0,0,1,0,0,0,0,0,0,0,0,2,1,0],"rules":[{"type":"box_grid","box":[2,3],"origin":"r1c1"}]}"#;
+    std::fs::write(
+        &file,
+        format!("# 4x4\n4....2....43...1\n4.....2.........\n1...3..4..2.4..x\n{six}\n"),
+    )
+    .unwrap();
+    let out = run(&["bench", "--runs", "1", "--json", &file], None);
+    assert_eq!(out.status.code(), Some(1), "the broken line fails the run");
+    assert!(
+        stderr(&out).contains("tiny.txt:4:16: unexpected 'x'"),
+        "{}",
+        stderr(&out)
+    );
+    let rows: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let solvers: Vec<&str> = rows.iter().map(|r| r["solver"].as_str().unwrap()).collect();
+    assert_eq!(solvers, ["norvig", "general"]);
+    for r in &rows {
+        assert_eq!(
+            (r["puzzles"].as_u64(), r["solved"].as_u64()),
+            (Some(3), Some(3))
+        );
+    }
+    assert!(rows[1]["speedup"].as_f64().is_some_and(|s| s > 0.0));
+
+    let out = run(&["bench", "--runs", "1", "--solver", "bitset", &file], None);
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 2, "{text}");
+    assert!(
+        text.lines().nth(1).unwrap().starts_with("general tiny.txt"),
+        "{text}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }

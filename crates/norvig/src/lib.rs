@@ -1,12 +1,24 @@
 //! bitdoku-norvig: Peter Norvig's *Solving Every Sudoku Puzzle*, ported to Rust as he
-//! wrote it, to be the reference point the bitset solver is measured against.
+//! wrote it, to be the reference point the bitset solvers are measured against.
 //!
-//! Squares are the strings `"A1"`..`"I9"`; `units` and `peers` are maps from a square's
+//! Squares are names (`"A1"`..`"I9"`); `units` and `peers` are maps from a square's
 //! name to lists and sets of names; `values` maps each square to a `String` of the
 //! digits it may still hold. `assign` and `eliminate` apply his two rules recursively,
 //! `search` copies `values` on each branch and tries the square with the fewest digits
 //! first. Idiomatic Rust, but no bitsets and no cleverness: where Python returns `False`
 //! these return `false` or `None`.
+//!
+//! His program is size-agnostic: `digits`, `rows` and `cols` are data, and `squares`,
+//! `unitlist`, `units` and `peers` follow from them. [`Norvig::new`] is his classic 9×9;
+//! [`Norvig::with_boxes`] builds the same tables for an N×N board (N up to 25) with boxes
+//! of any rectangle that tiles it (2×2 on 4×4, 2×3 on 6×6, 4×4 on 16×16, 5×5 on 25×25):
+//!
+//! - `digits`: the first N of `123456789ABCDEFGHIJKLMNOP`, as the N×N line writes them
+//!   (`.` or `0` empty, letters in either case).
+//! - `rows`: the letters `A`, `B`, ... (one per row, `A`-`Y` at most); `cols`: the
+//!   numbers `1`..`N`. A square's name is its row's letter then its column's number:
+//!   `A1`..`I9` on 9×9 as in his article, `A1`..`P16` on 16×16. One letter then digits,
+//!   so every name reads one way only.
 //!
 //! ```
 //! use bitdoku_norvig::Norvig;
@@ -16,6 +28,12 @@
 //!     .unwrap();
 //! assert!(norvig.solved(&values));
 //! assert!(norvig.display(&values).starts_with("4 1 7 |3 6 9 |8 2 5 \n"));
+//!
+//! // A 4×4 board with 2×2 boxes: the same functions on other tables.
+//! let tiny = Norvig::with_boxes(4, 2, 2).unwrap();
+//! assert_eq!(tiny.peers["B2"].len(), 7);
+//! let values = tiny.solve("4....2....43...1").unwrap();
+//! assert_eq!(tiny.to_line(&values), "4312123421433421");
 //! ```
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
@@ -26,26 +44,43 @@ use std::collections::{HashMap, HashSet};
 /// `values`: square name to the digits still possible there.
 pub type Values = HashMap<String, String>;
 
-const DIGITS: &str = "123456789";
-const ROWS: &str = "ABCDEFGHI";
-const COLS: &str = DIGITS;
+/// The largest board: 25×25 (25 digits, 25 row letters).
+pub const MAX_SIZE: usize = 25;
 
-fn cross(a: &str, b: &str) -> Vec<String> {
+/// The characters of the digits 1 to 25, as the N×N line writes them; `digits` is the
+/// first N.
+const DIGIT_CHARS: &str = "123456789ABCDEFGHIJKLMNOP";
+
+/// The row letters, one per row; `rows` is the first N.
+const ROW_LETTERS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXY";
+
+/// `cross(A, B)`: each row letter of `a` followed by each column name of `b`.
+fn cross(a: &str, b: &[String]) -> Vec<String> {
     a.chars()
-        .flat_map(|x| b.chars().map(move |y| format!("{x}{y}")))
+        .flat_map(|x| b.iter().map(move |y| format!("{x}{y}")))
         .collect()
 }
 
-/// Norvig's program: the squares, units and peers, and his functions as methods.
+/// Norvig's program: his globals as fields (`digits`, `rows`, `cols`, `squares`,
+/// `unitlist`, `units`, `peers`), his functions as methods.
 #[derive(Clone, Debug)]
 pub struct Norvig {
-    /// The 81 square names, row by row.
+    /// The digits, one character each: `123456789` on 9×9.
+    pub digits: String,
+    /// The row letters: `ABCDEFGHI` on 9×9.
+    pub rows: String,
+    /// The column names, the numbers 1 to N: `1`..`9` on 9×9.
+    pub cols: Vec<String>,
+    /// The box shape, rows × columns: 3×3 on 9×9, where his program spells the boxes
+    /// `('ABC','DEF','GHI')` by `('123','456','789')`.
+    pub boxes: (usize, usize),
+    /// The N² square names, row by row.
     pub squares: Vec<String>,
-    /// The 27 units as lists of names.
+    /// The 3N units as lists of names: the columns, the rows, then the boxes.
     pub unitlist: Vec<Vec<String>>,
     /// Each square's three units.
     pub units: HashMap<String, Vec<Vec<String>>>,
-    /// Each square's 20 peers.
+    /// Each square's peers (20 on 9×9).
     pub peers: HashMap<String, HashSet<String>>,
 }
 
@@ -56,19 +91,46 @@ impl Default for Norvig {
 }
 
 impl Norvig {
-    /// Builds `squares`, `unitlist`, `units` and `peers` as his module does at import.
+    /// Builds `squares`, `unitlist`, `units` and `peers` as his module does at import:
+    /// the classic 9×9 board.
     pub fn new() -> Norvig {
-        let squares = cross(ROWS, COLS);
+        Norvig::build(9, (3, 3))
+    }
+
+    /// The same tables for an N×N board (`size` up to [`MAX_SIZE`]) with boxes of
+    /// `box_rows` × `box_cols` squares; `None` unless such boxes tile the board
+    /// (`box_rows * box_cols == size`). `with_boxes(9, 3, 3)` is [`Norvig::new`].
+    ///
+    /// ```
+    /// use bitdoku_norvig::Norvig;
+    /// let n = Norvig::with_boxes(16, 4, 4).unwrap();
+    /// assert_eq!((n.squares.len(), n.unitlist.len()), (256, 48));
+    /// assert_eq!(n.digits, "123456789ABCDEFG");
+    /// assert_eq!(n.squares.last().unwrap(), "P16");
+    /// assert!(Norvig::with_boxes(9, 2, 3).is_none());
+    /// ```
+    pub fn with_boxes(size: usize, box_rows: usize, box_cols: usize) -> Option<Norvig> {
+        let fits = (1..=MAX_SIZE).contains(&size) && box_rows * box_cols == size;
+        fits.then(|| Norvig::build(size, (box_rows, box_cols)))
+    }
+
+    /// The tables of a board whose boxes were checked to tile it.
+    fn build(size: usize, boxes: (usize, usize)) -> Norvig {
+        let digits: String = DIGIT_CHARS.chars().take(size).collect();
+        let rows: String = ROW_LETTERS.chars().take(size).collect();
+        let cols: Vec<String> = (1..=size).map(|c| c.to_string()).collect();
+        let squares = cross(&rows, &cols);
         let mut unitlist: Vec<Vec<String>> = Vec::new();
-        for c in COLS.chars() {
-            unitlist.push(cross(ROWS, &c.to_string()));
+        for c in &cols {
+            unitlist.push(cross(&rows, std::slice::from_ref(c)));
         }
-        for r in ROWS.chars() {
-            unitlist.push(cross(&r.to_string(), COLS));
+        for r in rows.chars() {
+            unitlist.push(cross(&r.to_string(), &cols));
         }
-        for rs in ["ABC", "DEF", "GHI"] {
-            for cs in ["123", "456", "789"] {
-                unitlist.push(cross(rs, cs));
+        let row_letters: Vec<char> = rows.chars().collect();
+        for rs in row_letters.chunks(boxes.0) {
+            for cs in cols.chunks(boxes.1) {
+                unitlist.push(cross(&rs.iter().collect::<String>(), cs));
             }
         }
         let units: HashMap<String, Vec<Vec<String>>> = squares
@@ -91,6 +153,10 @@ impl Norvig {
             })
             .collect();
         Norvig {
+            digits,
+            rows,
+            cols,
+            boxes,
             squares,
             unitlist,
             units,
@@ -99,13 +165,15 @@ impl Norvig {
     }
 
     /// `grid_values`: the grid as a map from square to `char` (`0` or `.` for empty),
-    /// or `None` unless it has exactly 81 squares. Other characters are ignored.
+    /// or `None` unless it has exactly one character per square (81 on 9×9). Other
+    /// characters are ignored; the letters of digits past 9 may be lower case.
     pub fn grid_values(&self, grid: &str) -> Option<HashMap<String, char>> {
         let chars: Vec<char> = grid
             .chars()
-            .filter(|c| DIGITS.contains(*c) || "0.".contains(*c))
+            .map(|c| c.to_ascii_uppercase())
+            .filter(|c| self.digits.contains(*c) || "0.".contains(*c))
             .collect();
-        if chars.len() != 81 {
+        if chars.len() != self.squares.len() {
             return None;
         }
         Some(self.squares.iter().cloned().zip(chars).collect())
@@ -117,20 +185,24 @@ impl Norvig {
         let mut values: Values = self
             .squares
             .iter()
-            .map(|s| (s.clone(), DIGITS.to_string()))
+            .map(|s| (s.clone(), self.digits.clone()))
             .collect();
         for (s, d) in self.grid_values(grid)? {
-            if DIGITS.contains(d) && !self.assign(&mut values, &s, d) {
+            if self.digits.contains(d) && !self.assign(&mut values, &s, d) {
                 return None;
             }
         }
         Some(values)
     }
 
-    /// [`Norvig::parse_grid`] for any [`Puzzle`]: a pencilmark puzzle's missing
+    /// [`Norvig::parse_grid`] for any classic [`Puzzle`]: a pencilmark puzzle's missing
     /// candidates are eliminated one by one (his `eliminate`, which propagates), as
-    /// a given's other digits are by `assign`. `None` on a contradiction.
+    /// a given's other digits are by `assign`. `None` on a contradiction, and on a
+    /// board other than 9×9 (a [`Puzzle`] is a classic one).
     pub fn parse_puzzle(&self, puzzle: &Puzzle) -> Option<Values> {
+        if self.squares.len() != 81 {
+            return None;
+        }
         let board = match puzzle {
             Puzzle::Givens(grid) => return self.parse_grid(&grid.to_string()),
             Puzzle::Candidates(board) => board,
@@ -138,10 +210,10 @@ impl Norvig {
         let mut values: Values = self
             .squares
             .iter()
-            .map(|s| (s.clone(), DIGITS.to_string()))
+            .map(|s| (s.clone(), self.digits.clone()))
             .collect();
         for (s, candidates) in self.squares.iter().zip(board.0) {
-            for (k, d) in DIGITS.chars().enumerate() {
+            for (k, d) in self.digits.chars().enumerate() {
                 if candidates.bits() >> k & 1 == 0 && !self.eliminate(&mut values, s, d) {
                     return None;
                 }
@@ -234,7 +306,8 @@ impl Norvig {
         self.squares.iter().all(|s| values[s].len() == 1)
     }
 
-    /// `min((len(values[s]), s) for s in squares if len(values[s]) > 1)`.
+    /// `min((len(values[s]), s) for s in squares if len(values[s]) > 1)`: ties go to
+    /// the least name as strings compare, so past 9×9 `A10` comes before `A2`.
     fn fewest(&self, values: &Values) -> String {
         self.squares
             .iter()
@@ -249,17 +322,19 @@ impl Norvig {
         self.search(self.parse_grid(grid))
     }
 
-    /// `solved`: every unit holds the nine digits.
+    /// `solved`: every unit holds every digit (the nine on 9×9).
     pub fn solved(&self, values: &Values) -> bool {
+        let digits: Vec<String> = self.digits.chars().map(String::from).collect();
         let unitsolved = |unit: &Vec<String>| {
             let mut got: Vec<&str> = unit.iter().map(|s| values[s].as_str()).collect();
             got.sort();
-            got == ["1", "2", "3", "4", "5", "6", "7", "8", "9"]
+            got == digits
         };
         self.unitlist.iter().all(unitsolved)
     }
 
-    /// `display`: the values as a 2-D grid.
+    /// `display`: the values as a 2-D grid, `|` between boxes and a `------+------`
+    /// line between bands of boxes.
     pub fn display(&self, values: &Values) -> String {
         let width = 1 + self
             .squares
@@ -267,31 +342,19 @@ impl Norvig {
             .map(|s| values[s].len())
             .max()
             .unwrap_or(0);
-        let line = vec!["-".repeat(width * 3); 3].join("+");
         let mut out = String::new();
-        for r in ROWS.chars() {
-            for c in COLS.chars() {
-                let v = &values[&format!("{r}{c}")];
-                let margin = width - v.len();
-                let left = margin / 2 + (margin & width & 1);
-                out += &format!("{}{v}{}", " ".repeat(left), " ".repeat(margin - left));
-                if c == '3' || c == '6' {
-                    out.push('|');
-                }
-            }
-            out.push('\n');
-            if r == 'C' || r == 'F' {
-                out += &line;
-                out.push('\n');
-            }
-        }
+        // Writing to a String cannot fail.
+        let _ =
+            bitdoku_core::write_boxed_board(&mut out, self.cols.len(), self.boxes, width, |i| {
+                values[&self.squares[i]].clone()
+            });
         out
     }
 
-    /// `values` as a [`Grid`] (squares with several digits come out empty).
-    pub fn to_grid(&self, values: &Values) -> Grid {
-        let text: String = self
-            .squares
+    /// `values` as an N×N line, row by row: each square's digit, `.` where several
+    /// remain. Read back by [`Norvig::parse_grid`] and by the N×N line readers.
+    pub fn to_line(&self, values: &Values) -> String {
+        self.squares
             .iter()
             .map(|s| {
                 if values[s].len() == 1 {
@@ -300,11 +363,19 @@ impl Norvig {
                     "."
                 }
             })
-            .collect();
-        text.parse().unwrap_or(Grid::EMPTY)
+            .collect()
+    }
+
+    /// `values` as a [`Grid`] (squares with several digits come out empty). A [`Grid`]
+    /// is 9×9: values of another size give [`Grid::EMPTY`]; see [`Norvig::to_line`].
+    pub fn to_grid(&self, values: &Values) -> Grid {
+        self.to_line(values).parse().unwrap_or(Grid::EMPTY)
     }
 }
 
+/// The classic puzzles of `bitdoku-core` ([`Puzzle`] is 9×9), on [`Norvig::new`]; a
+/// `Norvig` of another size finds no solution to them (its N×N puzzles go through
+/// [`Norvig::solve`] as lines).
 impl bitdoku_solver::Solver for Norvig {
     fn name(&self) -> &'static str {
         "norvig"
@@ -348,6 +419,75 @@ mod tests {
         .map(|s| s.to_string())
         .collect();
         assert_eq!(n.peers["C2"], expected);
+    }
+
+    /// His `test()` on other boards: N² squares, 3N units, three units a square, and
+    /// the peers of a row, a column and a box less the overlaps.
+    #[test]
+    fn the_tables_of_every_box_shape() {
+        for (n, r, c) in [
+            (1, 1, 1),
+            (4, 2, 2),
+            (6, 2, 3),
+            (6, 3, 2),
+            (16, 4, 4),
+            (25, 5, 5),
+        ] {
+            let t = Norvig::with_boxes(n, r, c).unwrap();
+            assert_eq!(t.squares.len(), n * n);
+            assert_eq!(t.unitlist.len(), 3 * n);
+            assert!(t.unitlist.iter().all(|u| u.len() == n));
+            assert!(t.squares.iter().all(|s| t.units[s].len() == 3));
+            let peers = 3 * (n - 1) - (r - 1) - (c - 1);
+            assert!(t.squares.iter().all(|s| t.peers[s].len() == peers), "{n}");
+        }
+        let t = Norvig::with_boxes(6, 2, 3).unwrap();
+        assert_eq!((t.digits.as_str(), t.rows.as_str()), ("123456", "ABCDEF"));
+        let names = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            t.units["B5"][2],
+            names(&["A4", "A5", "A6", "B4", "B5", "B6"])
+        );
+        let t = Norvig::with_boxes(16, 4, 4).unwrap();
+        assert_eq!(t.units["P16"][0].first().unwrap(), "A16");
+        assert_eq!(t.cols[9], "10");
+        for (n, r, c) in [(0, 1, 0), (9, 2, 3), (6, 2, 2), (26, 2, 13), (36, 6, 6)] {
+            assert!(Norvig::with_boxes(n, r, c).is_none(), "{n} {r}x{c}");
+        }
+    }
+
+    #[test]
+    fn sixteen_by_sixteen_lines_in_either_case() {
+        let t = Norvig::with_boxes(16, 4, 4).unwrap();
+        let mut line = ".".repeat(256);
+        line.replace_range(0..2, "g1");
+        let values = t.grid_values(&line).unwrap();
+        assert_eq!((values["A1"], values["A2"], values["A3"]), ('G', '1', '.'));
+        assert!(t.grid_values(&line[1..]).is_none());
+        let parsed = t.parse_grid(&line).unwrap();
+        assert_eq!(parsed["A1"], "G");
+        assert!(!parsed["A3"].contains('G') && !parsed["B1"].contains('G'));
+        assert_eq!(parsed["P16"], t.digits);
+        // A Puzzle is 9×9: another board takes none.
+        assert!(t.parse_puzzle(&Puzzle::Givens(Grid::EMPTY)).is_none());
+        assert!(Norvig::new()
+            .parse_puzzle(&Puzzle::Givens(Grid::EMPTY))
+            .is_some());
+    }
+
+    #[test]
+    fn a_4x4_display_and_line() {
+        let t = Norvig::with_boxes(4, 2, 2).unwrap();
+        let solved = t.solve("4....2....43...1").unwrap();
+        assert!(t.solved(&solved));
+        assert_eq!(t.to_line(&solved), "4312123421433421");
+        assert_eq!(
+            t.display(&solved),
+            "4 3 |1 2 \n1 2 |3 4 \n----+----\n2 1 |4 3 \n3 4 |2 1 \n"
+        );
+        let mut wrong = solved.clone();
+        wrong.insert("A1".to_string(), "3".to_string());
+        assert!(!t.solved(&wrong));
     }
 
     #[test]
