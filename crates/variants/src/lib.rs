@@ -64,3 +64,8 @@ pub fn count(puzzle: &Puzzle, limit: usize) -> Result<usize, ModelError> {
 pub fn is_unique(puzzle: &Puzzle) -> Result<bool, ModelError> {
     Ok(Engine::new(puzzle)?.is_unique())
 }
+
+/// The crate README's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
