@@ -1,7 +1,7 @@
 //! `Bits<W>`: a set of cells as `W` 64-bit words, plain `Copy` data.
 //!
 //! The engine is compiled for three widths, chosen by the board's cell count
-//! ([`crate::engine`]): `W = 2` up to 128 cells (4×4 to 11×11), `4` up to 256 (16×16),
+//! ([`crate::Engine`]): `W = 2` up to 128 cells (4×4 to 11×11), `4` up to 256 (16×16),
 //! `10` up to 640 (25×25). Every set of cells the tables keep (a cell's peers, a
 //! house) and the search's open cells are one of these.
 

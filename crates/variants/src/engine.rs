@@ -48,7 +48,8 @@ macro_rules! with_width {
     };
 }
 
-/// A compiled puzzle; see the [module docs](self).
+/// A compiled puzzle: its tables built once, searched as often as asked; a classic
+/// 9×9 puzzle runs on the fast band engine of `bitdoku-solver`.
 ///
 /// ```
 /// use bitdoku_variants::{Engine, Puzzle};

@@ -14,7 +14,7 @@
 //! - Operations: [`Engine::solve`], [`Engine::count`], [`Engine::is_unique`],
 //!   [`Engine::enumerate`], [`Engine::true_candidates`] ([`candidates`]),
 //!   [`minimize`](minimize::minimize) and [`generate`](generate::generate).
-//! - [`format`] reads and writes the N×N line, pencilmark's sudoku-puzzle JSON, and
+//! - [`format`](mod@format) reads and writes the N×N line, pencilmark's sudoku-puzzle JSON, and
 //!   f-puzzles JSON and links (and SudokuPad links that carry f-puzzles data).
 //!
 //! ```

@@ -1,4 +1,4 @@
-//! Puzzles in and out: the N×N line ([`line`]), pencilmark's sudoku-puzzle JSON
+//! Puzzles in and out: the N×N line ([`line`](mod@line)), pencilmark's sudoku-puzzle JSON
 //! ([`sudoku_puzzle`]), f-puzzles JSON ([`fpuzzles`]) and the links that carry it
 //! ([`link`]: f-puzzles' `?load=` and SudokuPad's `fpuzzles` payloads).
 //!
@@ -211,7 +211,7 @@ pub fn write_like(read: &Read, puzzle: &Puzzle) -> Result<String, Error> {
     })
 }
 
-/// Reads an N×N line with the usual boxes (see [`line`]).
+/// Reads an N×N line with the usual boxes (see [`line`](mod@line)).
 pub fn read_line(text: &str) -> Result<Puzzle, Error> {
     line::read(text, Alphabet::Standard, None)
 }

@@ -10,9 +10,9 @@
 //!   digit of the other still allows.
 //!
 //! A [`Rule`] is what a puzzle states; the engine compiles it once per puzzle into
-//! peers (pairs of cells that must differ) and propagators ([`Prop`]). A propagator
-//! sees the candidates through [`Cells`] and removes what its rule forbids; it is run
-//! when a cell it [watches](Prop::watches) loses a candidate, and it must never remove
+//! peers (pairs of cells that must differ) and propagators (`Prop`). A propagator
+//! sees the candidates through `Cells` and removes what its rule forbids; it is run
+//! when a cell it watches loses a candidate, and it must never remove
 //! a digit that some solution has.
 //!
 //! Each rule is one module: its model, its propagator, its brute-force definition
