@@ -91,6 +91,18 @@ impl Symmetry {
         Symmetry::ALL.into_iter().find(|s| s.name() == name)
     }
 
+    /// [`Symmetry::from_name`], or the error that lists the names: what every front
+    /// end answers to an unknown name.
+    pub fn named(name: &str) -> Result<Symmetry, RequestError> {
+        Symmetry::from_name(name).ok_or_else(|| {
+            let names: Vec<&str> = Symmetry::ALL.iter().map(|s| s.name()).collect();
+            RequestError::new(format!(
+                "unknown symmetry {name:?} (one of {})",
+                names.join(", ")
+            ))
+        })
+    }
+
     /// The maps (row, column) -> (row, column) whose group this symmetry is, beside
     /// the identity.
     fn generators(self) -> &'static [Map] {
@@ -252,6 +264,13 @@ pub struct Request<'a> {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct RequestError(String);
 
+impl RequestError {
+    /// A refusal in these words (for the requests of other generators).
+    pub fn new(message: impl Into<String>) -> RequestError {
+        RequestError(message.into())
+    }
+}
+
 impl core::fmt::Display for RequestError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(&self.0)
@@ -267,16 +286,7 @@ impl Request<'_> {
         let refuse = |message: String| Err(RequestError(message));
         let symmetry = match self.symmetry {
             None => Symmetry::None,
-            Some(name) => match Symmetry::from_name(name) {
-                Some(symmetry) => symmetry,
-                None => {
-                    let names: Vec<&str> = Symmetry::ALL.iter().map(|s| s.name()).collect();
-                    return refuse(format!(
-                        "unknown symmetry {name:?} (one of {})",
-                        names.join(", ")
-                    ));
-                }
-            },
+            Some(name) => Symmetry::named(name)?,
         };
         if let Some(k) = self.clues.filter(|k| !(17..=81).contains(k)) {
             return refuse(format!("clues={k}: a unique puzzle has 17 to 81 givens"));
