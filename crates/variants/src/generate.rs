@@ -28,6 +28,7 @@ use crate::rules::{NeighbourKind, Neighbours};
 use crate::search::Control;
 use crate::Engine;
 pub use bitdoku_solver::generate::{puzzle_seed, Symmetry};
+use bitdoku_solver::generate::{random_index, shuffle};
 use bitdoku_solver::Options;
 use fastrand::Rng;
 
@@ -228,12 +229,12 @@ fn killer(rng: &mut Rng, layout: &Puzzle, solution: &[u8], max: usize) -> Option
     let mut cage_of = vec![usize::MAX; cells];
     let mut cages: Vec<Vec<Cell>> = Vec::new();
     let mut order: Vec<Cell> = (0..cells).collect();
-    rng.shuffle(&mut order);
+    shuffle(rng, &mut order);
     for &start in &order {
         if cage_of[start] != usize::MAX {
             continue;
         }
-        let target = rng.usize(1..=max.max(1));
+        let target = 1 + random_index(rng, max.max(1));
         let mut cage = vec![start];
         cage_of[start] = cages.len();
         while cage.len() < target {
@@ -249,7 +250,7 @@ fn killer(rng: &mut Rng, layout: &Puzzle, solution: &[u8], max: usize) -> Option
             if next.is_empty() {
                 break;
             }
-            let m = next[rng.usize(0..next.len())];
+            let m = next[random_index(rng, next.len())];
             cage_of[m] = cages.len();
             cage.push(m);
         }
@@ -287,7 +288,7 @@ fn killer(rng: &mut Rng, layout: &Puzzle, solution: &[u8], max: usize) -> Option
                 let big: Vec<Cell> = (0..cells)
                     .filter(|&c| cages[cage_of[c]].len() > 1)
                     .collect();
-                *big.get(rng.usize(0..big.len().max(1)))?
+                *big.get(random_index(rng, big.len().max(1)))?
             }
         };
         let k = cage_of[cell];
@@ -367,7 +368,7 @@ fn remove_givens(
             orbits.push(orbit);
         }
     }
-    rng.shuffle(&mut orbits);
+    shuffle(rng, &mut orbits);
     let check = Options::default()
         .with_limit(2)
         .with_max_guesses(Some(check_guesses(n)));
@@ -445,7 +446,7 @@ pub fn jigsaw(n: usize, rng: &mut Rng) -> Vec<u32> {
     for _ in 0..swaps {
         // A cell a on the border of its region A with a region B, and a cell b of B
         // on its border with A.
-        let a = rng.usize(0..n * n);
+        let a = random_index(rng, n * n);
         let others: Vec<usize> = neighbours(a)
             .into_iter()
             .filter(|&m| region[m] != region[a])
@@ -453,7 +454,7 @@ pub fn jigsaw(n: usize, rng: &mut Rng) -> Vec<u32> {
         if others.is_empty() {
             continue;
         }
-        let (ra, rb) = (region[a], region[others[rng.usize(0..others.len())]]);
+        let (ra, rb) = (region[a], region[others[random_index(rng, others.len())]]);
         let candidates: Vec<usize> = (0..n * n)
             .filter(|&c| {
                 region[c] == rb
@@ -464,7 +465,7 @@ pub fn jigsaw(n: usize, rng: &mut Rng) -> Vec<u32> {
         if candidates.is_empty() {
             continue;
         }
-        let b = candidates[rng.usize(0..candidates.len())];
+        let b = candidates[random_index(rng, candidates.len())];
         region[a] = rb;
         region[b] = ra;
         if !(connected(&region, ra) && connected(&region, rb)) {
