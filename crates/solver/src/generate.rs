@@ -91,6 +91,18 @@ impl Symmetry {
         Symmetry::ALL.into_iter().find(|s| s.name() == name)
     }
 
+    /// [`Symmetry::from_name`], or the error that lists the names: what every front
+    /// end answers to an unknown name.
+    pub fn named(name: &str) -> Result<Symmetry, RequestError> {
+        Symmetry::from_name(name).ok_or_else(|| {
+            let names: Vec<&str> = Symmetry::ALL.iter().map(|s| s.name()).collect();
+            RequestError::new(format!(
+                "unknown symmetry {name:?} (one of {})",
+                names.join(", ")
+            ))
+        })
+    }
+
     /// The maps (row, column) -> (row, column) whose group this symmetry is, beside
     /// the identity.
     fn generators(self) -> &'static [Map] {
@@ -252,6 +264,13 @@ pub struct Request<'a> {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct RequestError(String);
 
+impl RequestError {
+    /// A refusal in these words (for the requests of other generators).
+    pub fn new(message: impl Into<String>) -> RequestError {
+        RequestError(message.into())
+    }
+}
+
 impl core::fmt::Display for RequestError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(&self.0)
@@ -267,16 +286,7 @@ impl Request<'_> {
         let refuse = |message: String| Err(RequestError(message));
         let symmetry = match self.symmetry {
             None => Symmetry::None,
-            Some(name) => match Symmetry::from_name(name) {
-                Some(symmetry) => symmetry,
-                None => {
-                    let names: Vec<&str> = Symmetry::ALL.iter().map(|s| s.name()).collect();
-                    return refuse(format!(
-                        "unknown symmetry {name:?} (one of {})",
-                        names.join(", ")
-                    ));
-                }
-            },
+            Some(name) => Symmetry::named(name)?,
         };
         if let Some(k) = self.clues.filter(|k| !(17..=81).contains(k)) {
             return refuse(format!("clues={k}: a unique puzzle has 17 to 81 givens"));
@@ -458,8 +468,25 @@ pub fn norvig_random_puzzle(rng: &mut Rng, n: usize) -> Grid {
 /// The 81 squares in random order.
 fn shuffled_squares(rng: &mut Rng) -> [u8; 81] {
     let mut order: [u8; 81] = core::array::from_fn(|i| i as u8);
-    rng.shuffle(&mut order);
+    shuffle(rng, &mut order);
     order
+}
+
+/// A random index below `len` (which is at least 1), the same on every target.
+/// fastrand's `usize` and `shuffle` draw 32 bits on a 32-bit target (WebAssembly) and
+/// 64 elsewhere, so a seed would make other puzzles in the JavaScript package than on
+/// the command line; this draws 64 bits everywhere, exactly as `usize` does on a
+/// 64-bit target. Generators draw indices only through this and [`shuffle`].
+pub fn random_index(rng: &mut Rng, len: usize) -> usize {
+    rng.u64(0..len as u64) as usize
+}
+
+/// Shuffles `slice` as fastrand's `shuffle` does on a 64-bit target, on every target
+/// (see [`random_index`]).
+pub fn shuffle<T>(rng: &mut Rng, slice: &mut [T]) {
+    for i in 1..slice.len() {
+        slice.swap(i, random_index(rng, i + 1));
+    }
 }
 
 /// The state of the empty grid: every candidate everywhere, nothing queued.
@@ -479,6 +506,21 @@ fn random_candidate(rng: &mut Rng, cells: u16) -> u16 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// On a 64-bit target the draws are fastrand's own, so the puzzles of a seed stay
+    /// what they were; a 32-bit target (where fastrand's differ) gets the same ones.
+    #[test]
+    #[cfg(target_pointer_width = "64")]
+    fn draws_are_fastrands_on_64_bit_targets() {
+        let (mut a, mut b) = (Rng::with_seed(3), Rng::with_seed(3));
+        let (mut x, mut y): (Vec<u32>, Vec<u32>) = ((0..81).collect(), (0..81).collect());
+        shuffle(&mut a, &mut x);
+        b.shuffle(&mut y);
+        assert_eq!(x, y);
+        for len in [1, 2, 7, 81, 1 << 40] {
+            assert_eq!(random_index(&mut a, len), b.usize(0..len));
+        }
+    }
 
     #[test]
     fn norvig_random_puzzle_asked_for_more_than_81_squares_returns_a_full_grid() {

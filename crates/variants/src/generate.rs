@@ -28,6 +28,7 @@ use crate::rules::{NeighbourKind, Neighbours};
 use crate::search::Control;
 use crate::Engine;
 pub use bitdoku_solver::generate::{puzzle_seed, Symmetry};
+use bitdoku_solver::generate::{random_index, shuffle};
 use bitdoku_solver::Options;
 use fastrand::Rng;
 
@@ -117,6 +118,150 @@ impl Settings {
     }
 }
 
+/// The largest cage of a killer puzzle when the request gives none (the command
+/// line's bare `--killer`, Python's `killer=True`, JavaScript's `killer: true`).
+pub const KILLER_CAGE: usize = 5;
+
+/// What a front end asks the generator for, as its options name it (the command line's
+/// `generate --size --box --jigsaw --diagonals --windows --disjoint-groups
+/// --anti-knight --anti-king --non-consecutive --killer --symmetry --clues`, Python's
+/// keywords, JavaScript's options): [`Request::settings`] is the one place that checks
+/// them and says what is wrong, so that every front end makes the same puzzles from
+/// the same request and seed.
+///
+/// ```
+/// use bitdoku_variants::generate::{Layout, Request};
+/// let request = Request { size: Some(6), boxes: Some((3, 2)), ..Request::default() };
+/// assert!(request.is_general());
+/// assert_eq!(request.settings().unwrap().layout, Layout::Boxes(3, 2));
+/// let wrong = Request { size: Some(7), ..Request::default() };
+/// assert_eq!(wrong.settings().unwrap_err().to_string(),
+///     "a 7x7 board has no usual boxes: give a box shape or ask for jigsaw regions");
+/// ```
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Request<'a> {
+    /// N, from 4 to 25 (`None`: 9).
+    pub size: Option<usize>,
+    /// Boxes of this many rows and columns (their product is the size).
+    pub boxes: Option<(usize, usize)>,
+    /// Random jigsaw regions instead of boxes.
+    pub jigsaw: bool,
+    /// The two diagonals.
+    pub diagonals: bool,
+    /// The windows.
+    pub windows: bool,
+    /// The disjoint groups.
+    pub disjoint_groups: bool,
+    /// Anti-knight.
+    pub anti_knight: bool,
+    /// Anti-king.
+    pub anti_king: bool,
+    /// Orthogonal neighbours not consecutive.
+    pub non_consecutive: bool,
+    /// A killer puzzle with cages of at most this many cells, 1 to 25.
+    pub killer: Option<usize>,
+    /// The symmetry's name ([`Symmetry::name`]); `None` is [`Symmetry::None`].
+    pub symmetry: Option<&'a str>,
+    /// Stop removing givens once this many are left (at most the cells).
+    pub clues: Option<usize>,
+    /// The classic generator's options the caller gave too, as it names them (such as
+    /// `--level` or `level`): refused, since they need the classic 9×9 ratings.
+    pub classic_only: &'a [&'a str],
+}
+
+pub use bitdoku_solver::generate::RequestError;
+
+impl Request<'_> {
+    /// True if the request is for this generator rather than the classic 9×9 one: it
+    /// names a size other than 9, a box shape, jigsaw regions, extra regions, a
+    /// neighbour rule or cages. Front ends route a request by this one rule.
+    pub fn is_general(&self) -> bool {
+        self.size.is_some_and(|n| n != 9)
+            || self.boxes.is_some()
+            || self.jigsaw
+            || self.diagonals
+            || self.windows
+            || self.disjoint_groups
+            || self.anti_knight
+            || self.anti_king
+            || self.non_consecutive
+            || self.killer.is_some()
+    }
+
+    /// The [`Settings`] asked for, or what is wrong with the request (every option is
+    /// checked before any work).
+    pub fn settings(&self) -> Result<Settings, RequestError> {
+        let refuse = |message: String| Err(RequestError::new(message));
+        if !self.classic_only.is_empty() {
+            let (last, first) = self.classic_only.split_last().unwrap_or((&"", &[]));
+            let names = match first {
+                [] => format!("{last} is"),
+                _ => format!("{} and {last} are", first.join(", ")),
+            };
+            return refuse(format!("{names} for classic 9x9 puzzles"));
+        }
+        let size = self.size.unwrap_or(9);
+        if !(4..=crate::MAX_SIZE).contains(&size) {
+            return refuse(format!(
+                "size {size}: boards go from 4x4 to {0}x{0}",
+                crate::MAX_SIZE
+            ));
+        }
+        let mut s = Settings::new(size);
+        s.layout = match (self.boxes, self.jigsaw) {
+            (Some(_), true) => return refuse("boxes or jigsaw regions, not both".into()),
+            (Some((r, c)), false) => {
+                if r * c != size {
+                    return refuse(format!(
+                        "boxes of {r}x{c} do not tile a {size}x{size} board"
+                    ));
+                }
+                Layout::Boxes(r, c)
+            }
+            (None, true) => Layout::Jigsaw,
+            (None, false) => {
+                if default_box(size).is_none() {
+                    return refuse(format!(
+                        "a {size}x{size} board has no usual boxes: give a box shape or ask \
+                         for jigsaw regions"
+                    ));
+                }
+                Layout::UsualBoxes
+            }
+        };
+        s.diagonals = self.diagonals;
+        s.windows = self.windows;
+        s.disjoint_groups = self.disjoint_groups;
+        for (on, kind) in [
+            (self.anti_knight, NeighbourKind::AntiKnight),
+            (self.anti_king, NeighbourKind::AntiKing),
+            (self.non_consecutive, NeighbourKind::NonConsecutive),
+        ] {
+            if on {
+                s.neighbours.push(kind);
+            }
+        }
+        if let Some(name) = self.symmetry {
+            s.symmetry = Symmetry::named(name)?;
+        }
+        if let Some(k) = self.clues.filter(|&k| k > size * size) {
+            return refuse(format!(
+                "clues {k}: past the {} cells of a {size}x{size} board",
+                size * size
+            ));
+        }
+        s.clues = self.clues;
+        if let Some(k) = self.killer.filter(|k| !(1..=crate::MAX_SIZE).contains(k)) {
+            return refuse(format!(
+                "killer cages of {k} cells: give 1 to {}",
+                crate::MAX_SIZE
+            ));
+        }
+        s.killer = self.killer;
+        Ok(s)
+    }
+}
+
 /// A generated puzzle and its solution.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Generated {
@@ -124,6 +269,33 @@ pub struct Generated {
     pub puzzle: Puzzle,
     /// Its solution, row-major.
     pub solution: Vec<u8>,
+}
+
+impl Generated {
+    /// The puzzle as one line of text, as every front end gives it: in `format` (the
+    /// N×N line of the givens alone, a sudoku-puzzle or f-puzzles document with the
+    /// solution, or an f-puzzles link), by default the N×N line when it says
+    /// everything about the puzzle ([`format::fits_line`](crate::format::fits_line))
+    /// and a sudoku-puzzle document when not. An error only for a format that cannot
+    /// express the puzzle.
+    ///
+    /// ```
+    /// use bitdoku_variants::generate::{generate, Settings};
+    /// let g = generate(&mut fastrand::Rng::with_seed(1), &Settings::new(4)).unwrap();
+    /// assert_eq!(g.text(None).unwrap().len(), 16);
+    /// ```
+    pub fn text(
+        &self,
+        format: Option<crate::format::Source>,
+    ) -> Result<String, crate::format::Error> {
+        use crate::format::{self, Source};
+        let format = format.unwrap_or(if format::fits_line(&self.puzzle) {
+            Source::Line
+        } else {
+            Source::SudokuPuzzle
+        });
+        format::write(&self.puzzle, format, None, Some(&self.solution))
+    }
 }
 
 /// Guesses a fill may take before the layout is drawn again.
@@ -228,12 +400,12 @@ fn killer(rng: &mut Rng, layout: &Puzzle, solution: &[u8], max: usize) -> Option
     let mut cage_of = vec![usize::MAX; cells];
     let mut cages: Vec<Vec<Cell>> = Vec::new();
     let mut order: Vec<Cell> = (0..cells).collect();
-    rng.shuffle(&mut order);
+    shuffle(rng, &mut order);
     for &start in &order {
         if cage_of[start] != usize::MAX {
             continue;
         }
-        let target = rng.usize(1..=max.max(1));
+        let target = 1 + random_index(rng, max.max(1));
         let mut cage = vec![start];
         cage_of[start] = cages.len();
         while cage.len() < target {
@@ -249,7 +421,7 @@ fn killer(rng: &mut Rng, layout: &Puzzle, solution: &[u8], max: usize) -> Option
             if next.is_empty() {
                 break;
             }
-            let m = next[rng.usize(0..next.len())];
+            let m = next[random_index(rng, next.len())];
             cage_of[m] = cages.len();
             cage.push(m);
         }
@@ -287,7 +459,7 @@ fn killer(rng: &mut Rng, layout: &Puzzle, solution: &[u8], max: usize) -> Option
                 let big: Vec<Cell> = (0..cells)
                     .filter(|&c| cages[cage_of[c]].len() > 1)
                     .collect();
-                *big.get(rng.usize(0..big.len().max(1)))?
+                *big.get(random_index(rng, big.len().max(1)))?
             }
         };
         let k = cage_of[cell];
@@ -367,7 +539,7 @@ fn remove_givens(
             orbits.push(orbit);
         }
     }
-    rng.shuffle(&mut orbits);
+    shuffle(rng, &mut orbits);
     let check = Options::default()
         .with_limit(2)
         .with_max_guesses(Some(check_guesses(n)));
@@ -445,7 +617,7 @@ pub fn jigsaw(n: usize, rng: &mut Rng) -> Vec<u32> {
     for _ in 0..swaps {
         // A cell a on the border of its region A with a region B, and a cell b of B
         // on its border with A.
-        let a = rng.usize(0..n * n);
+        let a = random_index(rng, n * n);
         let others: Vec<usize> = neighbours(a)
             .into_iter()
             .filter(|&m| region[m] != region[a])
@@ -453,7 +625,7 @@ pub fn jigsaw(n: usize, rng: &mut Rng) -> Vec<u32> {
         if others.is_empty() {
             continue;
         }
-        let (ra, rb) = (region[a], region[others[rng.usize(0..others.len())]]);
+        let (ra, rb) = (region[a], region[others[random_index(rng, others.len())]]);
         let candidates: Vec<usize> = (0..n * n)
             .filter(|&c| {
                 region[c] == rb
@@ -464,7 +636,7 @@ pub fn jigsaw(n: usize, rng: &mut Rng) -> Vec<u32> {
         if candidates.is_empty() {
             continue;
         }
-        let b = candidates[rng.usize(0..candidates.len())];
+        let b = candidates[random_index(rng, candidates.len())];
         region[a] = rb;
         region[b] = ra;
         if !(connected(&region, ra) && connected(&region, rb)) {
@@ -497,6 +669,183 @@ mod tests {
         assert_eq!(a, b);
         let c = generate(&mut Rng::with_seed(puzzle_seed(7, 1)), &s).unwrap();
         assert_ne!(a, c);
+    }
+
+    #[test]
+    fn a_request_is_checked_into_settings() {
+        let r = Request {
+            size: Some(6),
+            boxes: Some((3, 2)),
+            diagonals: true,
+            anti_king: true,
+            non_consecutive: true,
+            symmetry: Some("mirror"),
+            clues: Some(12),
+            ..Request::default()
+        };
+        assert!(r.is_general());
+        let s = r.settings().unwrap();
+        assert_eq!(s.layout, Layout::Boxes(3, 2));
+        assert!(s.diagonals && !s.windows && !s.disjoint_groups);
+        assert_eq!(
+            s.neighbours,
+            [NeighbourKind::AntiKing, NeighbourKind::NonConsecutive]
+        );
+        assert_eq!(
+            (s.symmetry, s.clues, s.killer),
+            (Symmetry::Mirror, Some(12), None)
+        );
+        // 9x9 with nothing else is the classic generator's; any board option is this one's.
+        assert!(!Request::default().is_general());
+        assert!(!Request {
+            size: Some(9),
+            ..Request::default()
+        }
+        .is_general());
+        assert!(Request {
+            killer: Some(KILLER_CAGE),
+            ..Request::default()
+        }
+        .is_general());
+        let jigsaw = Request {
+            jigsaw: true,
+            ..Request::default()
+        }
+        .settings()
+        .unwrap();
+        assert_eq!((jigsaw.size, jigsaw.layout), (9, Layout::Jigsaw));
+    }
+
+    #[test]
+    fn a_request_is_refused_in_words_that_name_the_option() {
+        let refused = |r: Request| r.settings().unwrap_err().to_string();
+        let r = Request::default();
+        assert_eq!(
+            refused(Request {
+                size: Some(3),
+                ..r.clone()
+            }),
+            "size 3: boards go from 4x4 to 25x25"
+        );
+        assert_eq!(
+            refused(Request {
+                size: Some(6),
+                boxes: Some((2, 2)),
+                ..r.clone()
+            }),
+            "boxes of 2x2 do not tile a 6x6 board"
+        );
+        assert_eq!(
+            refused(Request {
+                boxes: Some((3, 3)),
+                jigsaw: true,
+                ..r.clone()
+            }),
+            "boxes or jigsaw regions, not both"
+        );
+        assert!(refused(Request {
+            size: Some(11),
+            ..r.clone()
+        })
+        .contains("no usual boxes"));
+        assert!(Request {
+            size: Some(11),
+            jigsaw: true,
+            ..r.clone()
+        }
+        .settings()
+        .is_ok());
+        assert_eq!(
+            refused(Request {
+                size: Some(4),
+                clues: Some(17),
+                ..r.clone()
+            }),
+            "clues 17: past the 16 cells of a 4x4 board"
+        );
+        assert_eq!(
+            refused(Request {
+                killer: Some(0),
+                ..r.clone()
+            }),
+            "killer cages of 0 cells: give 1 to 25"
+        );
+        assert!(refused(Request {
+            symmetry: Some("spiral"),
+            ..r.clone()
+        })
+        .starts_with("unknown symmetry \"spiral\" (one of none, rotate180"));
+        assert_eq!(
+            refused(Request {
+                jigsaw: true,
+                classic_only: &["level"],
+                ..r.clone()
+            }),
+            "level is for classic 9x9 puzzles"
+        );
+        assert_eq!(
+            refused(Request {
+                jigsaw: true,
+                classic_only: &["--level", "--er", "--minimal"],
+                ..r
+            }),
+            "--level, --er and --minimal are for classic 9x9 puzzles"
+        );
+    }
+
+    #[test]
+    fn the_text_of_a_puzzle_is_its_line_when_that_says_everything() {
+        use crate::format::{self, Source};
+        let make = |r: Request| {
+            generate(
+                &mut Rng::with_seed(puzzle_seed(7, 0)),
+                &r.settings().unwrap(),
+            )
+            .unwrap()
+        };
+        let plain = make(Request {
+            size: Some(6),
+            ..Request::default()
+        });
+        let line = plain.text(None).unwrap();
+        assert_eq!(line, format::line(plain.puzzle.givens()));
+        assert_eq!(format::read_line(&line).unwrap(), plain.puzzle);
+        for r in [
+            Request {
+                size: Some(6),
+                boxes: Some((3, 2)),
+                ..Request::default()
+            },
+            Request {
+                size: Some(7),
+                jigsaw: true,
+                ..Request::default()
+            },
+            Request {
+                size: Some(4),
+                killer: Some(3),
+                ..Request::default()
+            },
+        ] {
+            let g = make(r.clone());
+            let text = g.text(None).unwrap();
+            assert!(text.starts_with('{'), "{r:?}: {text}");
+            let read = format::read(&text, &format::Settings::default()).unwrap();
+            // The document reads back as the same puzzle: written again, the same text.
+            assert_eq!(read.solution.as_ref(), Some(&g.solution));
+            let again = format::write(&read.puzzle, Source::SudokuPuzzle, None, Some(&g.solution));
+            assert_eq!(again.unwrap(), text);
+            assert_eq!(
+                g.text(Some(Source::Line)).unwrap(),
+                format::line(g.puzzle.givens())
+            );
+            // f-puzzles has regions, not boxes: the same puzzle, with regions.
+            let link = g.text(Some(Source::Link)).unwrap();
+            let back = format::read(&link, &format::Settings::default()).unwrap();
+            assert_eq!(back.puzzle.givens(), g.puzzle.givens());
+            assert_eq!(back.solution.as_ref(), Some(&g.solution));
+            assert!(Engine::new(&back.puzzle).unwrap().is_unique());
+        }
     }
 
     #[test]

@@ -646,6 +646,34 @@ impl Puzzle {
         (same(HouseKind::Box) && same(HouseKind::Row) && same(HouseKind::Column)).then_some(shape)
     }
 
+    /// A classic 9×9 puzzle of `bitdoku-core` as a puzzle of this crate: its givens, or
+    /// a pencilmark puzzle's candidates (the inverse of [`Puzzle::as_classic`]).
+    ///
+    /// ```
+    /// use bitdoku_variants::Puzzle;
+    /// let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    /// let classic: bitdoku_core::Puzzle = line.parse().unwrap();
+    /// let p = Puzzle::from_classic(&classic);
+    /// assert_eq!(p.as_classic(), Some(classic));
+    /// assert_eq!(bitdoku_variants::format::line(p.givens()), line);
+    /// ```
+    pub fn from_classic(classic: &bitdoku_core::Puzzle) -> Puzzle {
+        // A 9×9 board has its usual boxes, and a classic puzzle's digits and
+        // candidates are 1 to 9: nothing here can be refused.
+        let mut p = Puzzle::classic(9).expect("9x9 has boxes");
+        match classic {
+            bitdoku_core::Puzzle::Givens(grid) => {
+                let _ = p.set_givens(grid.values());
+            }
+            bitdoku_core::Puzzle::Candidates(board) => {
+                for (cell, square) in bitdoku_core::Square::all().enumerate() {
+                    let _ = p.set_candidates(cell, u32::from(board.get(square).bits()));
+                }
+            }
+        }
+        p
+    }
+
     /// This puzzle as a classic 9×9 one, when it is exactly that (rows, columns and 3×3
     /// boxes, nothing else): the fast engine of `bitdoku-solver` then solves it.
     pub fn as_classic(&self) -> Option<bitdoku_core::Puzzle> {

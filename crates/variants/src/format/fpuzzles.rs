@@ -312,6 +312,12 @@ pub fn write(
     doc.insert("author".into(), json!(meta_text("author")));
     doc.insert("ruleset".into(), json!(meta_text("rules_text")));
     let all = puzzle.all_digits();
+    // Regions are numbered in the order of their houses. A region with the cells of a
+    // row or a column is that house (kept once), so regions are told apart by the
+    // house each cell's `region_of` names, not by the kind of the house.
+    let mut regions: Vec<usize> = (0..n * n).filter_map(|i| puzzle.region_of(i)).collect();
+    regions.sort_unstable();
+    regions.dedup();
     let grid: Vec<Vec<Value>> = (0..n)
         .map(|r| {
             (0..n)
@@ -332,11 +338,7 @@ pub fn write(
                         cell.insert(
                             "region".into(),
                             puzzle.region_of(i).map_or(Value::Null, |h| {
-                                let k = puzzle.houses()[..h]
-                                    .iter()
-                                    .filter(|x| x.kind.partitions())
-                                    .count();
-                                json!(k)
+                                json!(regions.binary_search(&h).unwrap_or_default())
                             }),
                         );
                     }
@@ -423,6 +425,21 @@ mod tests {
         assert_eq!(back.givens(), p.givens());
         assert_eq!(back.houses().len(), p.houses().len());
         assert_eq!(back.neighbours(), p.neighbours());
+    }
+
+    #[test]
+    fn a_region_that_is_a_row_keeps_its_own_number() {
+        // Regions 0 and 3 are the first and last rows: those houses are the rows.
+        let mut p = Puzzle::latin(4).unwrap();
+        p.add_regions(&[0, 0, 0, 0, 1, 1, 2, 2, 1, 1, 2, 2, 3, 3, 3, 3].map(Some))
+            .unwrap();
+        let doc = write(&p, None, None).unwrap();
+        let numbers: Vec<i64> = (0..4)
+            .map(|r| doc["grid"][r][2]["region"].as_i64().unwrap())
+            .collect();
+        assert_eq!(numbers, [0, 3, 3, 1]); // in the order of the houses: rows first
+        let back = read(&doc).unwrap().puzzle;
+        assert_eq!(back.houses().len(), p.houses().len());
     }
 
     #[test]

@@ -74,7 +74,7 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
-/// Which format a puzzle came in.
+/// A format: the one a puzzle came in, or one to write it in ([`write`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Source {
@@ -86,6 +86,37 @@ pub enum Source {
     Fpuzzles,
     /// An f-puzzles or SudokuPad link.
     Link,
+}
+
+impl Source {
+    /// Every format, in declaration order.
+    pub const ALL: [Source; 4] = [
+        Source::Line,
+        Source::SudokuPuzzle,
+        Source::Fpuzzles,
+        Source::Link,
+    ];
+
+    /// The name every front end uses: `line`, `sudoku-puzzle`, `fpuzzles`, `link`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Source::Line => "line",
+            Source::SudokuPuzzle => "sudoku-puzzle",
+            Source::Fpuzzles => "fpuzzles",
+            Source::Link => "link",
+        }
+    }
+
+    /// The format named `name`, or the message that lists the names.
+    pub fn named(name: &str) -> Result<Source, String> {
+        Source::ALL
+            .into_iter()
+            .find(|s| s.name() == name)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Source::ALL.iter().map(|s| s.name()).collect();
+                format!("unknown format {name:?} (one of {})", names.join(", "))
+            })
+    }
 }
 
 /// A puzzle read, with what came with it.
@@ -189,26 +220,85 @@ pub fn read_json(value: &serde_json::Value) -> Result<Read, Error> {
     ))
 }
 
-/// Writes `puzzle` in the format `read` came in, on one line: an N×N line, a compact
-/// sudoku-puzzle or f-puzzles document (with `read`'s metadata), or an f-puzzles link.
-/// A puzzle an N×N line cannot hold (other houses than the usual boxes, rules) is
-/// written as a sudoku-puzzle document instead.
-pub fn write_like(read: &Read, puzzle: &Puzzle) -> Result<String, Error> {
-    let plain = puzzle.neighbours().is_empty()
+/// A puzzle read from a record of a file: the puzzle (or why it could not be read) and
+/// the record's tag.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Record {
+    /// The puzzle and what came with it, or the error.
+    pub read: Result<Read, Error>,
+    /// The text after a link or an N×N line (past a space or a tab), or a JSON
+    /// document's `meta.id`.
+    pub tag: Option<String>,
+}
+
+/// Reads one record: a JSON document, or a link or an N×N line with an optional tag
+/// after it. Every front end reads a puzzle string this way.
+///
+/// ```
+/// use bitdoku_variants::format::{read_record, Settings};
+/// let r = read_record("4....2....43...1 my puzzle", &Settings::default());
+/// assert_eq!(r.tag.as_deref(), Some("my puzzle"));
+/// assert_eq!(r.read.unwrap().puzzle.size(), 4);
+/// ```
+pub fn read_record(text: &str, settings: &Settings) -> Record {
+    let t = text.trim();
+    // A link or an N×N line may have a tag after it; JSON carries its own id.
+    let (body, tag) = if t.starts_with('{') {
+        (t, None)
+    } else {
+        match t.split_once([' ', '\t']) {
+            Some((body, tag)) if !tag.trim().is_empty() => (body, Some(tag.trim().to_string())),
+            _ => (t, None),
+        }
+    };
+    let read = read(body, settings);
+    let tag = tag.or_else(|| {
+        let meta = read.as_ref().ok()?.meta.as_ref()?;
+        Some(meta.get("id")?.as_str()?.to_string())
+    });
+    Record { read, tag }
+}
+
+/// True if the N×N line of its givens says everything about `puzzle`: rows, columns
+/// and the usual boxes of its size, no other house, rule or given candidates.
+pub fn fits_line(puzzle: &Puzzle) -> bool {
+    puzzle.neighbours().is_empty()
         && puzzle.rules().is_empty()
         && !puzzle.has_given_candidates()
         && puzzle
             .box_shape()
             .is_some_and(|b| Some(b) == crate::default_box(puzzle.size()))
-        && puzzle.houses().len() == 3 * puzzle.size();
-    Ok(match read.source {
-        Source::Line if plain => line(puzzle.givens()),
-        Source::Line | Source::SudokuPuzzle => {
-            sudoku_puzzle::write(puzzle, read.meta.as_ref(), None).to_string()
-        }
-        Source::Fpuzzles => fpuzzles::write(puzzle, read.meta.as_ref(), None)?.to_string(),
-        Source::Link => link::fpuzzles_link(&fpuzzles::write(puzzle, read.meta.as_ref(), None)?),
+        && puzzle.houses().len() == 3 * puzzle.size()
+}
+
+/// Writes `puzzle` in `format`, on one line: the N×N line of its givens (alone, even
+/// when the puzzle has more: see [`fits_line`]), a compact sudoku-puzzle or f-puzzles
+/// document (with `meta` and `solution` when given), or an f-puzzles link. An error
+/// for a puzzle f-puzzles cannot express.
+pub fn write(
+    puzzle: &Puzzle,
+    format: Source,
+    meta: Option<&serde_json::Value>,
+    solution: Option<&[u8]>,
+) -> Result<String, Error> {
+    Ok(match format {
+        Source::Line => line(puzzle.givens()),
+        Source::SudokuPuzzle => sudoku_puzzle::write(puzzle, meta, solution).to_string(),
+        Source::Fpuzzles => fpuzzles::write(puzzle, meta, solution)?.to_string(),
+        Source::Link => link::fpuzzles_link(&fpuzzles::write(puzzle, meta, solution)?),
     })
+}
+
+/// Writes `puzzle` in the format `read` came in, on one line: an N×N line, a compact
+/// sudoku-puzzle or f-puzzles document (with `read`'s metadata), or an f-puzzles link.
+/// A puzzle an N×N line cannot hold ([`fits_line`]) is written as a sudoku-puzzle
+/// document instead.
+pub fn write_like(read: &Read, puzzle: &Puzzle) -> Result<String, Error> {
+    let format = match read.source {
+        Source::Line if !fits_line(puzzle) => Source::SudokuPuzzle,
+        other => other,
+    };
+    write(puzzle, format, read.meta.as_ref(), None)
 }
 
 /// Reads an N×N line with the usual boxes (see [`line`](mod@line)).
