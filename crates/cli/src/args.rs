@@ -605,7 +605,7 @@ pub struct Generate {
 pub struct Board {
     /// The board's side N, from 4 to 25: N×N cells holding 1 to N (boxes of the usual
     /// shape unless --box or --jigsaw).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(4..=25))]
+    #[arg(long, value_name = "N")]
     pub size: Option<u64>,
 
     /// Boxes of ROWSxCOLS cells (their product is the size).
@@ -642,8 +642,7 @@ pub struct Board {
 
     /// A killer puzzle: cages of at most MAX cells (default 5) tiling the board, with
     /// their sums, and no givens.
-    #[arg(long, value_name = "MAX", num_args = 0..=1, default_missing_value = "5",
-          value_parser = clap::value_parser!(u64).range(1..=25))]
+    #[arg(long, value_name = "MAX", num_args = 0..=1, default_missing_value = KILLER_CAGE)]
     pub killer: Option<u64>,
 
     /// How --format line writes a general puzzle that an N×N line cannot hold:
@@ -653,23 +652,37 @@ pub struct Board {
     pub write_as: Option<WriteAs>,
 }
 
+/// `--killer` without a number: `bitdoku_variants::generate::KILLER_CAGE` (a test
+/// checks that they agree; clap takes the default as text).
+const KILLER_CAGE: &str = "5";
+
 impl Board {
-    /// True if the puzzle is one for the general engine.
+    /// The board asked for, as the general generator's request (checked by it).
+    pub fn request(&self) -> bitdoku_variants::generate::Request<'static> {
+        let whole = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
+        bitdoku_variants::generate::Request {
+            size: self.size.map(whole),
+            boxes: self.boxes,
+            jigsaw: self.jigsaw,
+            diagonals: self.diagonals,
+            windows: self.windows,
+            disjoint_groups: self.disjoint_groups,
+            anti_knight: self.anti_knight,
+            anti_king: self.anti_king,
+            non_consecutive: self.non_consecutive,
+            killer: self.killer.map(whole),
+            ..Default::default()
+        }
+    }
+
+    /// True if the puzzle is one for the general engine (the library's rule).
     pub fn is_general(&self) -> bool {
-        self.size.is_some_and(|n| n != 9)
-            || self.boxes.is_some()
-            || self.jigsaw
-            || self.diagonals
-            || self.windows
-            || self.disjoint_groups
-            || self.anti_knight
-            || self.anti_king
-            || self.non_consecutive
-            || self.killer.is_some()
+        self.request().is_general()
     }
 }
 
-/// `generate --as`.
+/// `generate --as`: the library's formats (`bitdoku_variants::format::Source`), by
+/// their names.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WriteAs {
     /// The N×N line of the givens.
@@ -680,6 +693,19 @@ pub enum WriteAs {
     Fpuzzles,
     /// An f-puzzles link.
     Link,
+}
+
+impl WriteAs {
+    /// The library's format.
+    pub fn format(self) -> bitdoku_variants::format::Source {
+        use bitdoku_variants::format::Source;
+        match self {
+            WriteAs::Line => Source::Line,
+            WriteAs::SudokuPuzzle => Source::SudokuPuzzle,
+            WriteAs::Fpuzzles => Source::Fpuzzles,
+            WriteAs::Link => Source::Link,
+        }
+    }
 }
 
 /// `minimize` options.
@@ -950,6 +976,16 @@ fn parse_er_range(text: &str) -> Result<(u16, u16), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn generate_options_are_the_librarys() {
+        use bitdoku_variants::generate::KILLER_CAGE as LIBRARY;
+        assert_eq!(KILLER_CAGE, LIBRARY.to_string());
+        for value in WriteAs::value_variants() {
+            let name = value.to_possible_value().unwrap();
+            assert_eq!(name.get_name(), value.format().name());
+        }
+    }
 
     #[test]
     fn er_ranges() {

@@ -10,67 +10,36 @@ use crate::progress::Progress;
 use crate::signals;
 use bitdoku_solver::generate::{puzzle_seed, Symmetry};
 use bitdoku_variants::format as vformat;
-use bitdoku_variants::generate::{generate, Generated, Layout, Settings};
-use bitdoku_variants::NeighbourKind;
+use bitdoku_variants::generate::{generate, Generated, Request, RequestError, Settings};
 use rayon::prelude::*;
 use std::io::{self, Write};
 
 /// Puzzles made per round between writes.
 const ROUND: u64 = 64;
 
-/// The general generator's settings from the arguments, or the usage error.
-fn settings(args: &Generate) -> Result<Settings, String> {
-    let b = &args.board;
-    let size = b.size.map_or(9, |n| n as usize);
-    if args.level.is_some() || args.er.is_some() || args.minimal || args.norvig_random {
-        return Err(
-            "--level, --er, --minimal and --norvig-random are for classic 9x9 puzzles".into(),
-        );
-    }
-    let mut s = Settings::new(size);
-    s.layout = match (b.boxes, b.jigsaw) {
-        (Some((r, c)), _) => {
-            if r * c != size {
-                return Err(format!("--box {r}x{c} does not tile a {size}x{size} board"));
-            }
-            Layout::Boxes(r, c)
-        }
-        (None, true) => Layout::Jigsaw,
-        (None, false) => {
-            if bitdoku_variants::default_box(size).is_none() {
-                return Err(format!(
-                    "a {size}x{size} board has no usual boxes: give --box or --jigsaw"
-                ));
-            }
-            Layout::UsualBoxes
-        }
+/// The general generator's settings from the arguments (checked by the library's
+/// `Request`, as Python's and JavaScript's are), or the usage error.
+fn settings(args: &Generate) -> Result<Settings, RequestError> {
+    let classic_only: Vec<&str> = [
+        (args.level.is_some(), "--level"),
+        (args.er.is_some(), "--er"),
+        (args.minimal, "--minimal"),
+        (args.norvig_random, "--norvig-random"),
+    ]
+    .into_iter()
+    .filter_map(|(given, flag)| given.then_some(flag))
+    .collect();
+    let symmetry = match &args.symmetry {
+        Some(name) => Some(name.as_str()),
+        None => args.symmetric.then_some(Symmetry::Rotate180.name()),
     };
-    s.diagonals = b.diagonals;
-    s.windows = b.windows;
-    s.disjoint_groups = b.disjoint_groups;
-    for (on, kind) in [
-        (b.anti_knight, NeighbourKind::AntiKnight),
-        (b.anti_king, NeighbourKind::AntiKing),
-        (b.non_consecutive, NeighbourKind::NonConsecutive),
-    ] {
-        if on {
-            s.neighbours.push(kind);
-        }
+    Request {
+        symmetry,
+        clues: args.clues.map(|k| usize::try_from(k).unwrap_or(usize::MAX)),
+        classic_only: &classic_only,
+        ..args.board.request()
     }
-    s.symmetry = match &args.symmetry {
-        Some(name) => Symmetry::from_name(name).unwrap_or_default(),
-        None if args.symmetric => Symmetry::Rotate180,
-        None => Symmetry::None,
-    };
-    s.clues = args.clues.map(|k| k as usize);
-    if s.clues.is_some_and(|k| k > size * size) {
-        return Err(format!(
-            "--clues past the {} cells of the board",
-            size * size
-        ));
-    }
-    s.killer = b.killer.map(|k| k as usize);
-    Ok(s)
+    .settings()
 }
 
 /// Writes `args.count` general puzzles; the exit code.
@@ -123,18 +92,8 @@ pub fn run(args: &Generate, seed: u64, threads: usize, out: &mut dyn Write) -> i
     Ok(signals::interrupted_exit().unwrap_or(EXIT_OK))
 }
 
-/// True if the N×N line of the givens says everything about the puzzle.
-fn plain(g: &Generated) -> bool {
-    let p = &g.puzzle;
-    p.rules().is_empty()
-        && p.neighbours().is_empty()
-        && p.houses().len() == 3 * p.size()
-        && p.box_shape() == bitdoku_variants::default_box(p.size())
-}
-
 fn write(out: &mut dyn Write, g: &Generated, args: &Generate) -> io::Result<()> {
     let p = &g.puzzle;
-    let document = || vformat::sudoku_puzzle::write(p, None, Some(&g.solution));
     match args.format {
         PuzzleFormat::Grid => writeln!(out, "{}", vformat::grid(p, p.givens())),
         PuzzleFormat::Json => {
@@ -142,21 +101,15 @@ fn write(out: &mut dyn Write, g: &Generated, args: &Generate) -> io::Result<()> 
                 "puzzle": vformat::line(p.givens()),
                 "size": p.size(),
                 "givens": p.givens().iter().filter(|&&d| d != 0).count(),
-                "document": document(),
+                "document": vformat::sudoku_puzzle::write(p, None, Some(&g.solution)),
             });
             serde_json::to_writer(&mut *out, &json).map_err(io::Error::other)?;
             out.write_all(b"\n")
         }
         PuzzleFormat::Line => {
-            let fpuzzles =
-                || vformat::fpuzzles::write(p, None, Some(&g.solution)).map_err(io::Error::other);
-            let text = match args.board.write_as {
-                Some(WriteAs::Line) => vformat::line(p.givens()),
-                None if plain(g) => vformat::line(p.givens()),
-                Some(WriteAs::SudokuPuzzle) | None => document().to_string(),
-                Some(WriteAs::Fpuzzles) => fpuzzles()?.to_string(),
-                Some(WriteAs::Link) => vformat::link::fpuzzles_link(&fpuzzles()?),
-            };
+            let text = g
+                .text(args.board.write_as.map(WriteAs::format))
+                .map_err(io::Error::other)?;
             writeln!(out, "{text}")
         }
     }

@@ -63,24 +63,15 @@ pub struct General {
 }
 
 impl General {
-    /// Reads `text` (from line `line`).
+    /// Reads `text` (from line `line`), as every front end reads a puzzle string
+    /// (`bitdoku_variants::format::read_record`: a tag after a link or an N×N line).
     pub fn read(line: usize, text: &str, settings: &Settings) -> General {
-        let t = text.trim();
-        // A link or an N×N line may have a tag after it; JSON carries its own id.
-        let (body, tag) = if t.starts_with('{') {
-            (t, None)
-        } else {
-            match t.split_once([' ', '\t']) {
-                Some((body, tag)) if !tag.trim().is_empty() => (body, Some(tag.trim().to_string())),
-                _ => (t, None),
-            }
-        };
-        let read = vformat::read(body, settings);
-        let tag = tag.or_else(|| {
-            let meta = read.as_ref().ok()?.meta.as_ref()?;
-            Some(meta.get("id")?.as_str()?.to_string())
-        });
-        General { line, tag, read }
+        let record = vformat::read_record(text, settings);
+        General {
+            line,
+            tag: record.tag,
+            read: record.read,
+        }
     }
 }
 

@@ -227,17 +227,11 @@ fn classic(record: &Record, job: &Job) -> Done {
         Ok(puzzle) => match job.task {
             Task::Rate => rate(puzzle, job),
             Task::Candidates(limit) => {
-                let mut p = bitdoku_variants::Puzzle::classic(9).expect("9x9 has boxes");
-                let marks = puzzle.candidates();
-                for (cell, square) in bitdoku_core::Square::all().enumerate() {
-                    // The candidates of a classic puzzle are always 1 to 9.
-                    let _ = p.set_candidates(cell, u32::from(marks.get(square).bits()));
-                }
                 let g = General {
                     line: record.line,
                     tag: None,
                     read: Ok(bitdoku_variants::format::Read {
-                        puzzle: p,
+                        puzzle: bitdoku_variants::Puzzle::from_classic(puzzle),
                         source: bitdoku_variants::format::Source::Line,
                         solution: None,
                         title: None,
