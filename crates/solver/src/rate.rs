@@ -117,6 +117,9 @@ impl Named {
     }
 }
 
+/// The rating of a path that stalls (20.0), the top of the scale: no rating is higher.
+pub const STALLED: Difficulty = Difficulty(200);
+
 /// The levels' upper bounds in tenths of ER, and their labels.
 pub const LEVELS: [(u16, &str); 6] = [
     (15, "easy"),
@@ -124,7 +127,7 @@ pub const LEVELS: [(u16, &str); 6] = [
     (44, "hard"),
     (65, "expert"),
     (90, "fiendish"),
-    (u16::MAX, "extreme"),
+    (STALLED.0, "extreme"),
 ];
 
 /// A rating as every front end reports it, in one shape: the fields of `bitdoku rate
@@ -293,7 +296,7 @@ pub fn rate(puzzle: impl Into<Puzzle>) -> Result<Rating, Unrated> {
 /// ```
 pub fn rate_with(puzzle: impl Into<Puzzle>, observer: impl Observer) -> Result<Rating, Unrated> {
     let path = Path::new(&puzzle.into())?;
-    Ok(walk(path, Difficulty(u16::MAX), observer).0)
+    Ok(walk(path, STALLED, observer).0)
 }
 
 /// [`rate`], stopping as soon as a step is harder than `ceiling`: `Ok(None)` then. For
@@ -327,7 +330,7 @@ fn walk(mut path: Path, ceiling: Difficulty, mut observer: impl Observer) -> (Ra
             Ok(Some(step)) => step,
             Ok(None) => {
                 // Stalled: beyond the ladder.
-                rating.er = Difficulty(200);
+                rating.er = STALLED;
                 rating.hardest = None;
                 rating.ending = Ending::Stalled;
                 break;
@@ -379,9 +382,9 @@ mod tests {
                 .parse()
                 .unwrap();
         let stalled = Rating {
-            er: Difficulty(200),
+            er: STALLED,
             ep: Difficulty(0),
-            ed: Difficulty(200),
+            ed: STALLED,
             hardest: None,
             ep_technique: None,
             ed_technique: None,
