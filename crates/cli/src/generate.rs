@@ -1,6 +1,6 @@
-//! `bitdoku generate`: puzzles from the library's generator, in parallel, in a
-//! reproducible order: puzzle `i` of seed `s` is made from its own generator seeded
-//! with a mix of `s` and `i`, so the output does not depend on the thread count.
+//! `bitdoku generate`: puzzles from the library's [`Generator`], in parallel, written
+//! in order: puzzle `i` of seed `s` is the generator's puzzle `i`, so the output does
+//! not depend on the thread count, and is what Python and JavaScript give.
 
 use crate::args::{Format, Generate, PuzzleFormat};
 use crate::messages::{self, EXIT_FAILED, EXIT_OK};
@@ -8,7 +8,7 @@ use crate::output::write_grid;
 use crate::progress::Progress;
 use crate::signals;
 use bitdoku_core::Grid;
-use bitdoku_solver::generate::{generate, norvig_random_puzzle, puzzle_seed, Settings, Symmetry};
+use bitdoku_solver::generate::{Generator, Settings, Symmetry};
 use bitdoku_solver::rate::{level_range, Difficulty};
 use rayon::prelude::*;
 use std::io::{self, Write};
@@ -50,6 +50,7 @@ pub fn run(args: &Generate, threads: usize, out: &mut dyn Write) -> io::Result<u
         },
         attempts: args.attempts,
     };
+    let generator = Generator::new(seed, settings);
     let pool = crate::threads::pool(threads)?;
     signals::watch();
     if args.norvig_random && args.format != PuzzleFormat::Json {
@@ -60,14 +61,10 @@ pub fn run(args: &Generate, threads: usize, out: &mut dyn Write) -> io::Result<u
         )?;
     }
     let one = |index: u64| {
-        let mut rng = fastrand::Rng::with_seed(puzzle_seed(seed, index));
         if args.norvig_random {
-            Some(norvig_random_puzzle(
-                &mut rng,
-                args.clues.map_or(17, |k| k as usize),
-            ))
+            Ok(generator.norvig_random(index, args.clues.map_or(17, |k| k as usize)))
         } else {
-            generate(&mut rng, &settings)
+            generator.puzzle(index)
         }
     };
     let mut progress = Progress::new(messages::quiet());
@@ -85,24 +82,16 @@ pub fn run(args: &Generate, threads: usize, out: &mut dyn Write) -> io::Result<u
                 .collect_into_vec(&mut batch)
         });
         for puzzle in &batch {
-            let Some(puzzle) = puzzle else {
-                progress.finish();
-                let rating = settings.er.map(|(low, high)| match args.level {
-                    Some(level) => format!("level {level} (ER {low}..{high})"),
-                    None => format!("ER {low}..{high}"),
-                });
-                let aim = match (args.clues, rating) {
-                    (Some(k), Some(r)) => format!("{k} givens at {r}"),
-                    (None, Some(r)) => r,
-                    (k, None) => format!("{} givens", k.unwrap_or(0)),
-                };
-                messages::error(format_args!(
-                    "could not reach {aim} in {} filled grids; try more clues, another \
-                     rating or more --attempts",
-                    settings.attempts
-                ));
-                out.flush()?;
-                return Ok(EXIT_FAILED);
+            let puzzle = match puzzle {
+                Ok(puzzle) => puzzle,
+                Err(gave_up) => {
+                    progress.finish();
+                    messages::error(format_args!(
+                        "{gave_up}; try a larger --attempts or an easier target"
+                    ));
+                    out.flush()?;
+                    return Ok(EXIT_FAILED);
+                }
             };
             write_puzzle(out, puzzle, args)?;
         }

@@ -1,16 +1,15 @@
 //! `bitdoku generate --size 16`, `--jigsaw`, `--diagonals`, `--killer`...: puzzles on
 //! the general engine (`bitdoku_variants::generate`), made in parallel and written in
-//! order, puzzle `i` of seed `s` from its own generator seeded by
-//! `bitdoku_solver::generate::puzzle_seed` as for classic puzzles, so the output does
-//! not depend on the thread count.
+//! order, puzzle `i` of seed `s` by `bitdoku_variants::generate::puzzle` (seeded as
+//! classic puzzles are), so the output does not depend on the thread count.
 
 use crate::args::{Generate, PuzzleFormat, WriteAs};
 use crate::messages::{self, EXIT_FAILED, EXIT_OK, EXIT_USAGE};
 use crate::progress::Progress;
 use crate::signals;
-use bitdoku_solver::generate::{puzzle_seed, Symmetry};
+use bitdoku_solver::generate::Symmetry;
 use bitdoku_variants::format as vformat;
-use bitdoku_variants::generate::{generate, Generated, Request, RequestError, Settings};
+use bitdoku_variants::generate::{puzzle, Generated, Request, RequestError, Settings};
 use rayon::prelude::*;
 use std::io::{self, Write};
 
@@ -53,10 +52,7 @@ pub fn run(args: &Generate, seed: u64, threads: usize, out: &mut dyn Write) -> i
     };
     let pool = crate::threads::pool(threads)?;
     signals::watch();
-    let one = |index: u64| {
-        let mut rng = fastrand::Rng::with_seed(puzzle_seed(seed, index));
-        generate(&mut rng, &settings)
-    };
+    let one = |index: u64| puzzle(seed, index, &settings);
     let mut progress = Progress::new(messages::quiet());
     let mut done = 0;
     let mut batch = Vec::with_capacity(ROUND as usize);

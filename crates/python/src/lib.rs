@@ -22,7 +22,7 @@ mod args;
 use args::{Int, OnError};
 use bitdoku_core::{canonical, Grid, ParseError, Puzzle};
 use bitdoku_solver::enumerate::enumerate as each_solution;
-use bitdoku_solver::generate::{generate as make_puzzle, puzzle_seed, Request};
+use bitdoku_solver::generate::{Generator, Request};
 use bitdoku_solver::minimize::minimize as minimal_puzzle;
 use bitdoku_solver::observe::seconds_budget;
 use bitdoku_solver::rate::{rate as rate_grid, rate_with, Rating, Unrated};
@@ -452,6 +452,7 @@ fn generate(
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64)
     });
+    let generator = Generator::new(seed, settings);
     let indices: Vec<u64> = (0..n).collect();
     let mut made = Vec::new();
     py.detach(|| {
@@ -462,29 +463,14 @@ fn generate(
             } else {
                 batch
             };
-            batch.map(
-                &indices,
-                |&i| {
-                    make_puzzle(
-                        &mut fastrand::Rng::with_seed(puzzle_seed(seed, i)),
-                        &settings,
-                    )
-                },
-                &mut made,
-            )
+            batch.map(&indices, |&i| generator.puzzle(i), &mut made)
         })
     })
     .map_err(no_threads)?;
     made.into_iter()
         .map(|p| {
-            p.map(|g| g.to_string()).ok_or_else(|| {
-                PyValueError::new_err(format!(
-                    "could not make a puzzle with at most {} clues in that rating in {} \
-                     attempts",
-                    clues.unwrap_or(81),
-                    settings.attempts
-                ))
-            })
+            p.map(|g| g.to_string())
+                .map_err(|e| PyValueError::new_err(format!("{e}; try an easier target")))
         })
         .collect()
 }

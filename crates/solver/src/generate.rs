@@ -1,5 +1,7 @@
 //! Puzzle generation, deterministic for a given seed.
 //!
+//! - [`Generator`]: the puzzles of one seed, puzzle `i` from its own random generator,
+//!   the same on every platform; the CLI, Python and JavaScript all make theirs here.
 //! - [`random_solution`]: a random filled grid by randomized search: squares in random
 //!   order, each assigned a random candidate, with full propagation after each
 //!   assignment; a contradiction starts over.
@@ -22,7 +24,7 @@
 //! ```
 
 use crate::count_solutions;
-use crate::rate::{level_range, rate_below, Difficulty};
+use crate::rate::{level_range, rate_below, Difficulty, STALLED};
 use crate::steps::state::{Queue, State};
 use bitdoku_core::Grid;
 use fastrand::Rng;
@@ -343,19 +345,106 @@ fn random_fill(rng: &mut Rng) -> Option<State> {
     Some(state)
 }
 
-/// The seed of puzzle `index` of a run seeded with `seed` (SplitMix64 of the pair):
-/// each puzzle gets its own generator, so a run gives the same puzzles at any thread
-/// count. `bitdoku generate` and the Python module's `generate` both use it, so they
-/// give the same puzzles for the same seed.
+/// The puzzles of one seed. Puzzle `index` comes from its own random generator, seeded
+/// from `(seed, index)`, so a run gives the same puzzles at any thread count, in any
+/// order, and on every platform (WebAssembly included). `bitdoku generate` and the
+/// Python and JavaScript packages' `generate` all make their puzzles here, so the same
+/// seed and settings give the same puzzles in each.
 ///
 /// ```
-/// use bitdoku_solver::generate::{generate, puzzle_seed, Settings};
-/// let mut rng = fastrand::Rng::with_seed(puzzle_seed(42, 0));
-/// let first = generate(&mut rng, &Settings::default());
-/// let mut again = fastrand::Rng::with_seed(puzzle_seed(42, 0));
-/// assert_eq!(first, generate(&mut again, &Settings::default()));
-/// assert_ne!(puzzle_seed(42, 0), puzzle_seed(42, 1));
+/// use bitdoku_solver::generate::{Generator, Settings};
+/// let generator = Generator::new(42, Settings::default());
+/// let first = generator.puzzle(0).unwrap();
+/// assert!(bitdoku_solver::is_unique(&first));
+/// assert_eq!(generator.puzzle(0), Ok(first));
+/// assert_ne!(generator.puzzle(1), Ok(first));
 /// ```
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Generator {
+    seed: u64,
+    settings: Settings,
+}
+
+impl Generator {
+    /// The puzzles of `seed` made with `settings`.
+    pub const fn new(seed: u64, settings: Settings) -> Generator {
+        Generator { seed, settings }
+    }
+
+    /// The settings the puzzles are made with.
+    pub const fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// Puzzle `index` ([`generate`] with this puzzle's own random generator), or why
+    /// it could not be made.
+    pub fn puzzle(&self, index: u64) -> Result<Grid, GaveUp> {
+        generate(&mut self.rng(index), &self.settings).ok_or(GaveUp {
+            settings: self.settings,
+        })
+    }
+
+    /// Puzzle `index` of Norvig's `random_puzzle` experiment with `n` squares
+    /// ([`norvig_random_puzzle`]; the settings are not used).
+    pub fn norvig_random(&self, index: u64, n: usize) -> Grid {
+        norvig_random_puzzle(&mut self.rng(index), n)
+    }
+
+    /// The random generator of puzzle `index`.
+    fn rng(&self, index: u64) -> Rng {
+        Rng::with_seed(puzzle_seed(self.seed, index))
+    }
+}
+
+/// Why [`Generator::puzzle`] made no puzzle: the settings' clues or rating were not
+/// reached in their attempts. It says what was aimed at, in the settings' terms; a
+/// front end adds what its user can change.
+///
+/// ```
+/// use bitdoku_solver::generate::{Generator, Settings};
+/// let settings = Settings { clues: Some(17), attempts: 2, ..Settings::default().level(6) };
+/// let gave_up = Generator::new(1, settings).puzzle(0).unwrap_err();
+/// assert_eq!(gave_up.to_string(),
+///     "could not make a puzzle with at most 17 givens at level 6 (ER 9.1 or more) in 2 attempts");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct GaveUp {
+    /// The settings that were not met.
+    pub settings: Settings,
+}
+
+impl core::fmt::Display for GaveUp {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let s = &self.settings;
+        let minimal = if s.minimal { "minimal " } else { "" };
+        write!(f, "could not make a {minimal}puzzle")?;
+        if let Some(k) = s.clues {
+            write!(f, " with at most {k} givens")?;
+        }
+        if s.symmetry != Symmetry::None {
+            write!(f, " in {} symmetry", s.symmetry.name())?;
+        }
+        if let Some((low, high)) = s.er {
+            let range = match (low, high) {
+                (low, high) if low == high => format!("ER {low}"),
+                (low, high) if high >= STALLED => format!("ER {low} or more"),
+                (Difficulty(0), high) => format!("ER up to {high}"),
+                (low, high) => format!("ER {low} to {high}"),
+            };
+            match (1..=6).find(|&l| level_range(l) == (low, high)) {
+                Some(level) => write!(f, " at level {level} ({range})")?,
+                None => write!(f, " rated {range}")?,
+            }
+        }
+        write!(f, " in {} attempts", s.attempts.max(1))
+    }
+}
+
+impl std::error::Error for GaveUp {}
+
+/// The seed of puzzle `index` of a run seeded with `seed` (SplitMix64 of the pair):
+/// [`Generator`]'s, and the general engine's generator's (`bitdoku-variants`), so a
+/// seed means the same thing to both.
 pub const fn puzzle_seed(seed: u64, index: u64) -> u64 {
     let mut z = seed
         .wrapping_add(index.wrapping_mul(0x9E37_79B9_7F4A_7C15))

@@ -3,9 +3,9 @@
 
 use bitdoku_core::Grid;
 use bitdoku_solver::generate::{
-    generate, norvig_random_puzzle, random_solution, Settings, Symmetry,
+    generate, norvig_random_puzzle, random_solution, Generator, Settings, Symmetry,
 };
-use bitdoku_solver::rate::{rate, Technique, Unrated};
+use bitdoku_solver::rate::{rate, Difficulty, Technique, Unrated, STALLED};
 use bitdoku_solver::{count_solutions, search, search_observed, Event, Observer, Options};
 use fastrand::Rng;
 
@@ -89,6 +89,46 @@ fn every_symmetry_holds_on_unique_reproducible_puzzles() {
     assert_eq!(Symmetry::Rotate90.orbit(0).count_ones(), 4);
     assert_eq!(Symmetry::Dihedral.orbit(1).count_ones(), 8);
     assert_eq!(Symmetry::Diagonal.orbit(10).count_ones(), 1);
+}
+
+#[test]
+fn an_unreached_target_says_what_was_aimed_at_in_its_own_terms() {
+    // Issue 36: "could not reach level 6 (ER 9.1..6553.5)", an internal number.
+    let gave_up = |settings: Settings| {
+        Generator::new(1, settings)
+            .puzzle(0)
+            .unwrap_err()
+            .to_string()
+    };
+    let high = Settings {
+        er: Some((Difficulty(150), STALLED)),
+        attempts: 60,
+        ..Settings::default()
+    };
+    assert_eq!(
+        gave_up(high),
+        "could not make a puzzle rated ER 15.0 or more in 60 attempts"
+    );
+    let level = Settings {
+        attempts: 3,
+        ..Settings::default().level(6)
+    };
+    assert_eq!(
+        gave_up(level),
+        "could not make a puzzle at level 6 (ER 9.1 or more) in 3 attempts"
+    );
+    let exact = Settings {
+        er: Some((Difficulty(42), Difficulty(42))),
+        clues: Some(17),
+        minimal: true,
+        symmetry: Symmetry::Mirror,
+        attempts: 2,
+    };
+    assert_eq!(
+        gave_up(exact),
+        "could not make a minimal puzzle with at most 17 givens in mirror symmetry rated ER \
+         4.2 in 2 attempts"
+    );
 }
 
 #[test]

@@ -345,6 +345,20 @@ pub fn random_solution(rng: &mut Rng, puzzle: &Puzzle) -> Option<Vec<u8>> {
         .solution
 }
 
+/// Puzzle `index` of a run seeded with `seed`: [`generate`] with that puzzle's own
+/// random generator ([`puzzle_seed`], as the classic generator's), so a run gives the
+/// same puzzles at any thread count and in every front end.
+///
+/// ```
+/// use bitdoku_variants::generate::{puzzle, Settings};
+/// let s = Settings::new(6);
+/// let first = puzzle(7, 0, &s).unwrap();
+/// assert_eq!(puzzle(7, 0, &s).unwrap().puzzle.givens(), first.puzzle.givens());
+/// ```
+pub fn puzzle(seed: u64, index: u64, settings: &Settings) -> Option<Generated> {
+    generate(&mut Rng::with_seed(puzzle_seed(seed, index)), settings)
+}
+
 /// A puzzle of `settings` with one solution; see the [module docs](self). `None` if
 /// no layout drawn had a solution within the budget (or the settings are impossible).
 pub fn generate(rng: &mut Rng, settings: &Settings) -> Option<Generated> {

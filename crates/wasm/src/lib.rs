@@ -36,7 +36,7 @@
 
 use bitdoku_core::{ParseError, Puzzle};
 use bitdoku_norvig::Norvig;
-use bitdoku_solver::generate::{generate as make_puzzle, puzzle_seed, Request};
+use bitdoku_solver::generate::{Generator, Request};
 use bitdoku_solver::observe::seconds_budget;
 use bitdoku_solver::rate::{rate_with, Rating, Summary, Unrated};
 use bitdoku_solver::steps::{Path, Step};
@@ -352,19 +352,14 @@ fn generate(symmetry: &str, args: GenerateArgs) -> Answer {
     let settings = request
         .settings()
         .map_err(|e| Failure::Value(e.to_string(), None))?;
+    let generator = Generator::new(args.seed, settings);
     let mut made = Vec::with_capacity(args.n as usize);
     for i in 0..u64::from(args.n) {
-        let mut rng = fastrand::Rng::with_seed(puzzle_seed(args.seed, i));
-        match make_puzzle(&mut rng, &settings) {
-            Some(grid) => made.push(grid.to_string()),
-            None => {
+        match generator.puzzle(i) {
+            Ok(grid) => made.push(grid.to_string()),
+            Err(gave_up) => {
                 return Err(Failure::Value(
-                    format!(
-                        "gave-up: could not make a puzzle with at most {} clues in that \
-                         rating in {} attempts",
-                        args.clues.unwrap_or(81),
-                        settings.attempts
-                    ),
+                    format!("gave-up: {gave_up}; try an easier target"),
                     Some("gave-up"),
                 ))
             }
