@@ -27,6 +27,10 @@ fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
 fn grids(text: &str) -> Vec<Grid> {
     text.lines()
         .filter(|l| !l.starts_with('#'))
@@ -105,6 +109,46 @@ fn enumerate_gives_distinct_solutions_and_stops_at_the_limit() {
     assert!(two.iter().all(|s| s.solves(&two_grid)));
     assert_eq!(many.iter().collect::<HashSet<_>>().len(), 25);
     assert_ne!(two[0], two[1]);
+}
+
+/// `puzzles/generated.txt`, through the binary: what a seed gives, which the library's,
+/// Python's and JavaScript's tests also check (issue 36: JavaScript's once differed).
+#[test]
+fn generate_gives_the_known_puzzles_of_a_seed() {
+    let known = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../puzzles/generated.txt"
+    ))
+    .unwrap();
+    // (seed, level) -> the puzzles, in order.
+    let mut runs: Vec<((&str, &str), Vec<&str>)> = Vec::new();
+    for line in known
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
+        let mut fields = line.split(':');
+        let key = (fields.next().unwrap(), fields.next().unwrap());
+        let puzzle = fields.next().unwrap();
+        match runs.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, puzzles)) => puzzles.push(puzzle),
+            None => runs.push((key, vec![puzzle])),
+        }
+    }
+    assert!(runs.len() >= 3);
+    for ((seed, level), puzzles) in runs {
+        let count = puzzles.len().to_string();
+        let mut args = vec!["generate", "-n", &count, "--seed", seed];
+        if !level.is_empty() {
+            args.extend(["--level", level]);
+        }
+        let out = run(&args, "");
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        assert_eq!(
+            stdout(&out).lines().collect::<Vec<_>>(),
+            puzzles,
+            "{args:?}"
+        );
+    }
 }
 
 #[test]

@@ -91,6 +91,47 @@ fn every_symmetry_holds_on_unique_reproducible_puzzles() {
     assert_eq!(Symmetry::Diagonal.orbit(10).count_ones(), 1);
 }
 
+/// `puzzles/generated.txt` (linked as `tests/data/generated.txt`): what a seed gives.
+const GENERATED: &str = include_str!("data/generated.txt");
+
+/// A seed gives the puzzles of `puzzles/generated.txt`, which the CLI's, Python's and
+/// JavaScript's tests also check. CI runs this test on wasm32-wasip1 too: the regression
+/// test of the JavaScript package's puzzles once differing from the others' (a shuffle
+/// that drew a `usize`, 32 bits there).
+#[test]
+fn seeds_give_the_known_puzzles() {
+    let mut next = std::collections::HashMap::new();
+    let mut checked = 0;
+    for line in GENERATED
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
+        let mut fields = line.split(':');
+        let (seed, level, puzzle) = (
+            fields.next().unwrap().parse::<u64>().unwrap(),
+            fields.next().unwrap(),
+            fields.next().unwrap(),
+        );
+        let settings = match level {
+            "" => Settings::default(),
+            level => Settings::default().level(level.parse().unwrap()),
+        };
+        let index = next.entry((seed, level)).or_insert(0u64);
+        let made = Generator::new(seed, settings).puzzle(*index).unwrap();
+        assert_eq!(
+            made.to_string(),
+            puzzle,
+            "seed {seed}, level {level:?}, puzzle {index}"
+        );
+        if let Ok(level) = level.parse::<u8>() {
+            assert_eq!(rate(made).unwrap().level(), level, "{made}");
+        }
+        *index += 1;
+        checked += 1;
+    }
+    assert!(checked >= 6);
+}
+
 #[test]
 fn an_unreached_target_says_what_was_aimed_at_in_its_own_terms() {
     // Issue 36: "could not reach level 6 (ER 9.1..6553.5)", an internal number.

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import * as bitdoku from '../index.js';
-import { GRID1, GRID1_SOLUTION, here, sharedSet, solves } from './helpers.mjs';
+import { GRID1, GRID1_SOLUTION, here, puzzleLines, root, sharedSet, solves } from './helpers.mjs';
 
 const EASY = '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..';
 const STEP_KEYS = ['technique', 'difficulty', 'placement', 'eliminations', 'cells', 'candidates', 'units', 'digits', 'links', 'text'];
@@ -172,6 +172,22 @@ test('generate: unique puzzles, the same for the same seed, with the symmetry an
   assert.deepEqual(bitdoku.generate(0), []);
   // Random seeds differ.
   assert.notDeepEqual(bitdoku.generate(2), bitdoku.generate(2));
+});
+
+test('generate: the known puzzles of a seed, as the command line and Python give them', () => {
+  // puzzles/generated.txt (issue 36: these once differed from the others').
+  const runs = new Map();
+  for (const line of puzzleLines(join(root, 'puzzles', 'generated.txt'))) {
+    const [seed, level, puzzle] = line.split(':');
+    const options = level === '' ? { seed: Number(seed) } : { seed: Number(seed), level: Number(level) };
+    const key = JSON.stringify(options);
+    if (!runs.has(key)) runs.set(key, { options, puzzles: [] });
+    runs.get(key).puzzles.push(puzzle);
+  }
+  assert.ok(runs.size >= 3);
+  for (const [key, { options, puzzles }] of runs) {
+    assert.deepEqual(bitdoku.generate(puzzles.length, options), puzzles, key);
+  }
 });
 
 test('index.d.ts declares exactly the exports index.js has', () => {
