@@ -107,8 +107,9 @@ Examples:
     #[command(after_help = "\
 Each puzzle comes from a random filled grid, with givens removed in random order while
 the solution stays unique (checked by the counting solver) and, with --level or --er,
-while the rating stays within reach. The same --seed gives the same puzzles, at any
-thread count.
+while the rating stays within reach. Ratings that random puzzles seldom reach (level 6,
+ER above 9.0) are found by varying a few givens of puzzles already rated high. The same
+--seed gives the same puzzles, at any thread count, and in Python and JavaScript.
 
 Examples:
   bitdoku generate --count 10 --seed 1
@@ -117,6 +118,7 @@ Examples:
   bitdoku generate --count 5 --symmetry rotate90 --seed 1
   bitdoku generate --count 5 --level 3 --seed 1
   bitdoku generate --count 2 --er 3.0..4.4 --seed 1
+  bitdoku generate --level 6 --seed 4
   bitdoku generate --count 2 --clues 21 --attempts 100000 --seed 3
   bitdoku generate --count 20 --norvig-random | bitdoku count --exit-zero")]
     Generate(Generate),
@@ -540,9 +542,11 @@ pub struct Generate {
     #[arg(long, value_parser = clap::value_parser!(u64).range(0..=625))]
     pub clues: Option<u64>,
 
-    /// How many filled grids to try per puzzle before giving up (exit status 1), with
-    /// --clues, --level or --er. Low clue counts and hard ratings need many.
-    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..))]
+    /// How many puzzles to make per puzzle asked for before giving up (exit status 1),
+    /// with --clues, --level or --er: fresh ones and, with --level or --er, variants of
+    /// puzzles rated high (each one rated). Low clue counts and hard ratings need many.
+    #[arg(long, value_name = "N", default_value_t = bitdoku_solver::generate::Settings::default().attempts,
+        value_parser = clap::value_parser!(u32).range(1..))]
     pub attempts: u32,
 
     /// Remove givens in pairs symmetric under a half-turn (the same as --symmetry
@@ -562,7 +566,7 @@ pub struct Generate {
     pub level: Option<u8>,
 
     /// Only puzzles whose ER (Sudoku Explainer rating) is in MIN..MAX, such as 3.0..4.4
-    /// (or one number for exactly that rating).
+    /// (or one number for exactly that rating; MIN.. for MIN or more).
     #[arg(long, value_name = "MIN..MAX", value_parser = parse_er_range)]
     pub er: Option<(u16, u16)>,
 
@@ -963,7 +967,9 @@ fn parse_er_range(text: &str) -> Result<(u16, u16), String> {
             Err(format!("{t}: ratings go from 1.0 to 20.0"))
         }
     };
+    let top = bitdoku_solver::rate::STALLED.0;
     let (low, high) = match text.split_once("..") {
+        Some((low, "")) => (tenths(low)?, top),
         Some((low, high)) => (tenths(low)?, tenths(high)?),
         None => (tenths(text)?, tenths(text)?),
     };
@@ -991,6 +997,7 @@ mod tests {
     fn er_ranges() {
         assert_eq!(parse_er_range("3.0..4.4"), Ok((30, 44)));
         assert_eq!(parse_er_range("4.2"), Ok((42, 42)));
+        assert_eq!(parse_er_range("9.1.."), Ok((91, 200)));
         assert!(parse_er_range("4.4..3.0").is_err());
         assert!(parse_er_range("0.5..2").is_err());
         assert!(parse_er_range("x").is_err());

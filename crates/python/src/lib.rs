@@ -411,8 +411,8 @@ fn unrated(e: Unrated) -> PyErr {
 /// givens (`symmetric=True` is `rotate180`; not both); `minimal`: no given can be
 /// removed without losing uniqueness; `level` (1 to 6) or `er` (a (min, max) pair of
 /// ratings, a tuple or a list, such as (3.0, 4.4)): puzzles that `rate` puts there.
-/// Every argument is checked before any work (ValueError); ValueError too if 1,000
-/// filled grids do not reach `clues` or the rating.
+/// Every argument is checked before any work (ValueError); ValueError too if 5,000
+/// attempts (puzzles made) do not reach `clues` or the rating.
 #[pyfunction]
 #[pyo3(signature = (n, seed=None, clues=None, symmetric=false, minimal=false, threads=None, symmetry=None, level=None, er=None))]
 #[allow(clippy::too_many_arguments)]

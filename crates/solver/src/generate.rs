@@ -10,7 +10,10 @@
 //!   [`Symmetry`], givens go by whole orbits (a square and its images), so the
 //!   pattern of givens keeps that symmetry. With a target ER range (Sudoku Explainer's
 //!   rating, [`crate::rate`]; a level is a range), a removal must also keep the rating
-//!   at or below the top of the range, and the result is kept only if it is in range.
+//!   at or below the top of the range, and a puzzle is kept only if it is in range.
+//!   Ratings that random puzzles seldom reach (level 6, ER above 9.0, is about one in
+//!   ten thousand) are found by climbing: varying a few givens of a puzzle already
+//!   rated high, keeping what rates as high or higher, until one is in range.
 //! - [`norvig_random_puzzle`]: Norvig's `random_puzzle` experiment: random assignments
 //!   until at least 17 squares are filled with at least 8 distinct digits. The result
 //!   may have no solution or several; that is the point of his experiment.
@@ -24,9 +27,10 @@
 //! ```
 
 use crate::count_solutions;
-use crate::rate::{level_range, rate_below, Difficulty, STALLED};
+use crate::rate::{level_range, rate_below, rate_until, Difficulty, STALLED};
 use crate::steps::state::{Queue, State};
 use bitdoku_core::Grid;
+use core::ops::ControlFlow;
 use fastrand::Rng;
 
 /// A map of (row, column) to (row, column) on a board whose last row and column are
@@ -205,10 +209,12 @@ pub struct Settings {
     pub minimal: bool,
     /// Only accept a puzzle whose ER ([`crate::rate`]) is in this range (inclusive):
     /// givens are removed only while the rating stays at or below its top (a step
-    /// harder than that stops the rating early), and a puzzle that ends below its
-    /// bottom is thrown away. [`Settings::level`] sets the range of a level.
+    /// harder than that stops the rating early), and a puzzle below its bottom is
+    /// thrown away or, after a few, climbed from ([`generate`]). [`Settings::level`]
+    /// sets the range of a level; [`STALLED`] as the top leaves it open.
     pub er: Option<(Difficulty, Difficulty)>,
-    /// How many filled grids to try before giving up on `clues` or `er`.
+    /// How many puzzles to make (each rated, with `er`) before giving up on `clues`
+    /// or `er`.
     pub attempts: u32,
 }
 
@@ -219,7 +225,7 @@ impl Default for Settings {
             symmetry: Symmetry::None,
             minimal: false,
             er: None,
-            attempts: 1000,
+            attempts: 5000,
         }
     }
 }
@@ -454,41 +460,216 @@ pub const fn puzzle_seed(seed: u64, index: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// Fresh puzzles drawn for a target rating before [`generate`] starts to climb: most
+/// targets are met within a few draws (levels 1 to 5 nearly always within 50), and those
+/// seeds keep the puzzles they gave before the climb existed.
+const FRESH: u32 = 50;
+
+/// Neighbours tried in a row without a higher ER before a climb gives up.
+const PATIENCE: u32 = 200;
+
+/// Moves, unrated, from the highest puzzle of the climbs so far to the start of the next
+/// climb.
+const KICK: u32 = 2;
+
+/// How many solutions [`neighbour`] looks at, of a puzzle that lost a given, to choose
+/// the givens that make it unique again.
+const SOLUTIONS_SEEN: usize = 64;
+
 /// A puzzle with exactly one solution, or `None` when `settings.clues` or
-/// `settings.er` could not be met in `settings.attempts` filled grids.
+/// `settings.er` could not be met in `settings.attempts` puzzles made.
+///
+/// Each attempt makes one puzzle: a fresh one (a random filled grid, givens removed as
+/// the settings say) or, aiming at a rating, a neighbour of the puzzle the generator
+/// is climbing from. Fresh puzzles come first. After [`FRESH`] of them below the target
+/// rating, the next one below it starts a climb, a search near puzzles already rated
+/// high as the forum's generators do: a [`neighbour`] varies a few givens; one in range
+/// is the answer, and one rated at least as high as the puzzle it came from is the next
+/// place to climb from. After [`PATIENCE`] neighbours in a row without a higher ER,
+/// the next climb starts a few moves ([`KICK`]) away from the highest puzzle the
+/// climbs have reached.
 pub fn generate(rng: &mut Rng, settings: &Settings) -> Option<Grid> {
-    for _ in 0..settings.attempts.max(1) {
+    let mut attempts = settings.attempts.max(1);
+    let mut fresh = 0;
+    while attempts > 0 {
+        attempts -= 1;
+        fresh += 1;
         let solution = random_solution(rng);
         let puzzle = dig(rng, &solution, settings);
-        if settings.clues.is_some_and(|k| puzzle.givens() > k) {
+        if too_many_givens(&puzzle, settings) {
             continue;
         }
-        if let Some((low, high)) = settings.er {
-            if er_of(&puzzle, high).is_none_or(|er| er < low) {
-                continue;
+        let Some(target) = settings.er else {
+            return Some(puzzle);
+        };
+        let mut start = match judge(&puzzle, target) {
+            Judged::Within => return Some(puzzle),
+            Judged::Below(er) if fresh > FRESH => (puzzle, er),
+            Judged::Below(_) | Judged::Above => continue,
+        };
+        // The highest puzzle the climbs have reached, and its ER.
+        let mut highest = start;
+        loop {
+            match climb(rng, settings, target, start, &mut attempts) {
+                Ok(found) => return Some(found),
+                Err(reached) if reached.1 > highest.1 => highest = reached,
+                Err(_) => {}
             }
+            if attempts == 0 {
+                return None;
+            }
+            attempts -= 1;
+            let mut near = highest.0;
+            for _ in 0..KICK {
+                near = neighbour(rng, &near, settings);
+            }
+            if too_many_givens(&near, settings) {
+                break;
+            }
+            start = match judge(&near, target) {
+                Judged::Within => return Some(near),
+                Judged::Below(er) => (near, er),
+                Judged::Above => break,
+            };
         }
-        return Some(puzzle);
     }
     None
 }
 
-/// The ER of `grid` if it is at most `ceiling` (`None` above it, or if it is not
-/// unique).
-fn er_of(grid: &Grid, ceiling: Difficulty) -> Option<Difficulty> {
-    rate_below(grid, ceiling).ok().flatten().map(|r| r.er)
+/// Climbs from `start`, a puzzle below the `target` range with its ER: a puzzle in
+/// range, or the highest puzzle reached once [`PATIENCE`] neighbours in a row rate no
+/// higher or the attempts run out (each neighbour is one).
+fn climb(
+    rng: &mut Rng,
+    settings: &Settings,
+    target: (Difficulty, Difficulty),
+    start: (Grid, Difficulty),
+    attempts: &mut u32,
+) -> Result<Grid, (Grid, Difficulty)> {
+    let (mut current, mut er) = start;
+    let mut stale = 0;
+    while *attempts > 0 && stale < PATIENCE {
+        *attempts -= 1;
+        stale += 1;
+        let next = neighbour(rng, &current, settings);
+        if next == current || too_many_givens(&next, settings) {
+            continue;
+        }
+        match judge(&next, target) {
+            Judged::Within => return Ok(next),
+            Judged::Below(higher) if higher >= er => {
+                if higher > er {
+                    stale = 0;
+                }
+                (current, er) = (next, higher);
+            }
+            Judged::Below(_) | Judged::Above => {}
+        }
+    }
+    Err((current, er))
 }
 
-/// Removes givens from `solution`, a whole orbit at a time in random order, while the
-/// puzzle stays unique (and its rating at or below the top of the target range).
-fn dig(rng: &mut Rng, solution: &Grid, settings: &Settings) -> Grid {
+/// A unique puzzle near `puzzle` (unique too): one orbit of givens taken away; then,
+/// with one of the solutions of what is left, the orbit of a square where that
+/// solution agrees with the fewest others given its digits, until it is the one
+/// solution left; then givens that became redundant removed as [`dig`] removes them.
+fn neighbour(rng: &mut Rng, puzzle: &Grid, settings: &Settings) -> Grid {
+    let mut values = *puzzle.values();
+    let givens = (0..81).fold(0u128, |set, s| set | (u128::from(values[s] != 0) << s));
+    let mut away = settings.symmetry.orbit(random_member(rng, givens));
+    while away != 0 {
+        values[away.trailing_zeros() as usize] = 0;
+        away &= away - 1;
+    }
+    let mut seen = [[0u8; 81]; SOLUTIONS_SEEN];
+    let mut found = solutions(&values, &mut seen);
+    let pick = seen[rng.u32(0..found as u32) as usize];
+    while found > 1 {
+        // The open squares where the fewest solutions seen have the pick's digit.
+        let (mut fewest, mut squares) = (usize::MAX, 0u128);
+        for s in (0..81).filter(|&s| values[s] == 0) {
+            let agree = seen[..found].iter().filter(|o| o[s] == pick[s]).count();
+            if agree < fewest {
+                (fewest, squares) = (agree, 0);
+            }
+            if agree == fewest {
+                squares |= 1 << s;
+            }
+        }
+        let mut given = settings.symmetry.orbit(random_member(rng, squares));
+        while given != 0 {
+            let s = given.trailing_zeros() as usize;
+            given &= given - 1;
+            values[s] = pick[s];
+        }
+        found = solutions(&values, &mut seen);
+    }
+    dig(rng, &Grid::from_values(values), settings)
+}
+
+/// The first solutions of `values` (up to [`SOLUTIONS_SEEN`]) into `seen`; how many.
+fn solutions(values: &[u8; 81], seen: &mut [[u8; 81]; SOLUTIONS_SEEN]) -> usize {
+    let mut found = 0;
+    crate::enumerate::enumerate(Grid::from_values(*values), SOLUTIONS_SEEN, |g| {
+        seen[found] = *g.values();
+        found += 1;
+    });
+    found
+}
+
+/// One of the squares of `set` (not empty), uniformly at random.
+fn random_member(rng: &mut Rng, set: u128) -> usize {
+    let mut rest = set;
+    for _ in 0..rng.u32(0..set.count_ones()) {
+        rest &= rest - 1;
+    }
+    rest.trailing_zeros() as usize
+}
+
+/// Where a puzzle's ER lies against a target range.
+enum Judged {
+    /// Below the range, with its ER.
+    Below(Difficulty),
+    Within,
+    Above,
+}
+
+/// Rates `puzzle` against `(low, high)`, walking no more of its path than that takes: up
+/// to a step above `high`, or, when `high` is the top of the scale (nothing is above
+/// it), up to a step at `low`.
+fn judge(puzzle: &Grid, (low, high): (Difficulty, Difficulty)) -> Judged {
+    let open = high >= STALLED;
+    let rated = rate_until(puzzle, high, |so_far| {
+        if open && so_far.er >= low {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    match rated {
+        Ok(Some(rating)) if rating.er >= low => Judged::Within,
+        Ok(Some(rating)) => Judged::Below(rating.er),
+        // Above the ceiling (or not unique, which the generator never makes).
+        Ok(None) | Err(_) => Judged::Above,
+    }
+}
+
+/// True if `puzzle` has more givens than `settings.clues` allows.
+fn too_many_givens(puzzle: &Grid, settings: &Settings) -> bool {
+    settings.clues.is_some_and(|k| puzzle.givens() > k)
+}
+
+/// Removes givens from `grid` (a filled grid, or a puzzle being varied), a whole orbit
+/// at a time in random order, while the puzzle stays unique (and its rating at or below
+/// the top of the target range).
+fn dig(rng: &mut Rng, grid: &Grid, settings: &Settings) -> Grid {
     let stop_at = if settings.minimal {
         0
     } else {
         settings.clues.unwrap_or(0)
     };
-    let mut values = *solution.values();
-    let mut givens = 81;
+    let mut values = *grid.values();
+    let mut givens = grid.givens();
     for square in shuffled_squares(rng) {
         let square = square as usize;
         if values[square] == 0 {
@@ -511,15 +692,18 @@ fn dig(rng: &mut Rng, solution: &Grid, settings: &Settings) -> Grid {
         }
         let puzzle = Grid::from_values(next);
         if count_solutions(puzzle, 2) == 1
-            && settings
-                .er
-                .is_none_or(|(_, high)| er_of(&puzzle, high).is_some())
+            && settings.er.is_none_or(|(_, high)| at_most(&puzzle, high))
         {
             givens -= removed;
             values = next;
         }
     }
     Grid::from_values(values)
+}
+
+/// True if the ER of `puzzle` (unique) is at most `ceiling`.
+fn at_most(puzzle: &Grid, ceiling: Difficulty) -> bool {
+    ceiling >= STALLED || matches!(rate_below(puzzle, ceiling), Ok(Some(_)))
 }
 
 /// Norvig's `random_puzzle(N=17)`: squares in random order get a random candidate,

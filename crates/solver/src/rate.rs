@@ -40,6 +40,7 @@ pub use crate::steps::{Difficulty, Technique, Unrated};
 use crate::steps::{Path, Step};
 use crate::Observer;
 use bitdoku_core::{Grid, Puzzle};
+use core::ops::ControlFlow;
 
 /// A puzzle's rating; see the [module docs](self).
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -296,7 +297,7 @@ pub fn rate(puzzle: impl Into<Puzzle>) -> Result<Rating, Unrated> {
 /// ```
 pub fn rate_with(puzzle: impl Into<Puzzle>, observer: impl Observer) -> Result<Rating, Unrated> {
     let path = Path::new(&puzzle.into())?;
-    Ok(walk(path, STALLED, observer).0)
+    Ok(walk(path, STALLED, observer, |_| ControlFlow::Continue(())).0)
 }
 
 /// [`rate`], stopping as soon as a step is harder than `ceiling`: `Ok(None)` then. For
@@ -305,14 +306,30 @@ pub fn rate_below(
     puzzle: impl Into<Puzzle>,
     ceiling: Difficulty,
 ) -> Result<Option<Rating>, Unrated> {
+    rate_until(puzzle, ceiling, |_| ControlFlow::Continue(()))
+}
+
+/// [`rate_below`], asking `each` after every step whether to go on, with the rating so
+/// far: where it breaks, the rating so far (the ER is at least that). For the
+/// generator, which needs no more of a path than what puts it in the range it aims at.
+pub(crate) fn rate_until(
+    puzzle: impl Into<Puzzle>,
+    ceiling: Difficulty,
+    each: impl FnMut(&Rating) -> ControlFlow<()>,
+) -> Result<Option<Rating>, Unrated> {
     let path = Path::new(&puzzle.into())?;
-    let (rating, within) = walk(path, ceiling, ());
+    let (rating, within) = walk(path, ceiling, (), each);
     Ok(within.then_some(rating))
 }
 
 /// Walks the path: the rating, and false if it stopped early at a step harder than
-/// `ceiling`.
-fn walk(mut path: Path, ceiling: Difficulty, mut observer: impl Observer) -> (Rating, bool) {
+/// `ceiling`, or where `each`, asked after each step, breaks.
+fn walk(
+    mut path: Path,
+    ceiling: Difficulty,
+    mut observer: impl Observer,
+    mut each: impl FnMut(&Rating) -> ControlFlow<()>,
+) -> (Rating, bool) {
     let mut rating = Rating {
         er: Difficulty(0),
         ep: Difficulty(0),
@@ -363,6 +380,9 @@ fn walk(mut path: Path, ceiling: Difficulty, mut observer: impl Observer) -> (Ra
         }
         if rating.er > ceiling {
             return (rating, false);
+        }
+        if each(&rating).is_break() {
+            break;
         }
     }
     let within = rating.er <= ceiling;
