@@ -24,6 +24,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+// Only `common::bin` is used here.
+#[allow(dead_code)]
 mod common;
 
 /// Why a session may be left unchecked: its output depends on the clock or the load
