@@ -75,11 +75,12 @@ test('every shared variant file in every format: one solution, the file\'s', (t)
         }
         assert.equal(n, 1, `${kind} ${i}`);
         assert.equal(bitdoku.solve(form), solution, `${kind} ${i}`);
-        assert.equal(bitdoku.isUnique(form), true, `${kind} ${i}`);
         solved++;
       }
     });
   }
+  // Kinds with rules the engine does not read yet are refused by name (above); the
+  // others, every puzzle in all five forms.
   assert.ok(solved >= 5 * 60, `${solved}`);
 });
 
