@@ -1,14 +1,27 @@
 // Types of the `bitdoku` package (index.js). Puzzles are strings: 81 squares on one
 // line (`1`-`9` given; `0`, `.`, `_` or `*` empty), a boxed grid over several lines, or
-// a 729-character pencilmark line. Solutions are strings of 81 digits.
+// a 729-character pencilmark line. Solutions are strings of 81 digits. solve, count,
+// isUnique, trueCandidates and parse also take any puzzle of the general engine
+// (AnyPuzzle): an N×N line, sudoku-puzzle or f-puzzles JSON (a string or an object),
+// or an f-puzzles or SudokuPad link; its solution is its N×N line (`1`-`9`, then
+// `A`-`P`).
+
+/** A classic puzzle string, or a puzzle for the general engine: an N×N line, a
+ * sudoku-puzzle or f-puzzles JSON document (as a string, or as an object), or an
+ * f-puzzles or SudokuPad link. */
+export type AnyPuzzle = string | { [key: string]: unknown };
 
 /** A puzzle that could not be read. */
 export class PuzzleError extends Error {
   name: 'PuzzleError';
-  /** 1-based line inside the puzzle string. */
-  line: number;
-  /** 1-based column (in characters) inside the puzzle string. */
-  column: number;
+  /** 1-based line inside the puzzle string (null for a general puzzle). */
+  line: number | null;
+  /** 1-based column (in characters) inside the puzzle string (a general puzzle's: an
+   * N×N line's, else null). */
+  column: number | null;
+  /** Where in a JSON document (`rules[3].cells[1]`; `""` for the document itself),
+   * else null. */
+  path: string | null;
   /** What was wrong, without the position. */
   reason: string;
   /** The puzzle's index in a batch call (solveMany, countMany), else null. */
@@ -56,6 +69,46 @@ export interface RateOptions {
   /** Seconds (decimals allowed) the rating may take, as the command line's
    * `--timeout` and Python's `timeout=`: a rating that runs out is `timed-out`. */
   timeout?: number;
+}
+
+/** True candidates, as `bitdoku candidates --format json` and Python's
+ * `true_candidates` give them. */
+export interface TrueCandidates {
+  /** `unique`, `multiple`, `unsolvable`, or `gave-up` (the limit stopped the run). */
+  status: 'unique' | 'multiple' | 'unsolvable' | 'gave-up' | 'timed-out';
+  /** Each cell's true candidates, row-major: digits `1`-`9` then `A`-`P`, in
+   * increasing order; `""` for none. */
+  candidates: string[];
+  /** Cells with one true candidate: the same digit in every solution. */
+  fixed: number;
+  /** The witness solutions found. */
+  solutions: number;
+  /** Each cell's undecided candidates (only for a run stopped early). */
+  undecided?: string[];
+}
+
+/** What trueCandidates takes beside the puzzle. */
+export interface CandidatesOptions {
+  /** At most this many witness solutions (default: no limit; 0 is read as 1). */
+  limit?: number;
+}
+
+/** A puzzle read (parse). */
+export interface Parsed {
+  /** The board's side, N. */
+  size: number;
+  /** The format it came in. */
+  format: 'classic' | 'line' | 'sudoku-puzzle' | 'fpuzzles' | 'link';
+  /** The givens as an N×N line (`.` for empty). */
+  givens: string;
+  /** How many givens. */
+  clues: number;
+  /** Its title, if it has one. */
+  title: string | null;
+  /** How many variant rules beside its houses (cages, lines, dots...). */
+  rules: number;
+  /** The solution the document carries (an N×N line), if any. */
+  solution: string | null;
 }
 
 /** A digit in a square: `{square: "A1", digit: 5}`. */
@@ -128,16 +181,22 @@ export interface Bitdoku {
   readonly version: string;
   /** The solver's back-end in this module: `simd128` (the package's) or `portable`. */
   readonly backend: string;
-  /** The first solution (digits tried in increasing order), or null if none. */
-  solve(puzzle: string): string | null;
+  /** The first solution (digits tried in increasing order), or null if none; a
+   * general puzzle's as its N×N line. */
+  solve(puzzle: AnyPuzzle): string | null;
   /** solve() of each puzzle, in order. */
   solveMany(puzzles: Iterable<string>): (string | null)[];
   /** How many solutions, counting no further than `limit` (default 2; 0 is read as 1). */
-  count(puzzle: string, limit?: number): number;
+  count(puzzle: AnyPuzzle, limit?: number): number;
   /** count() of each puzzle, in order. */
   countMany(puzzles: Iterable<string>, limit?: number): number[];
   /** True if the puzzle has exactly one solution. */
-  isUnique(puzzle: string): boolean;
+  isUnique(puzzle: AnyPuzzle): boolean;
+  /** The digits each cell holds in some solution. */
+  trueCandidates(puzzle: AnyPuzzle, options?: CandidatesOptions): TrueCandidates;
+  /** The puzzle read: size, format, givens, clues, title, rules and the solution it
+   * carries. */
+  parse(puzzle: AnyPuzzle): Parsed;
   /** The rating on Sudoku Explainer's scale, from the human solve path. */
   rate(puzzle: string, options?: RateOptions): Rating;
   /** The next step of the puzzle as it stands, or null if it is solved. */
@@ -171,6 +230,8 @@ export const solveMany: Bitdoku['solveMany'];
 export const count: Bitdoku['count'];
 export const countMany: Bitdoku['countMany'];
 export const isUnique: Bitdoku['isUnique'];
+export const trueCandidates: Bitdoku['trueCandidates'];
+export const parse: Bitdoku['parse'];
 export const rate: Bitdoku['rate'];
 export const hint: Bitdoku['hint'];
 export const explain: Bitdoku['explain'];

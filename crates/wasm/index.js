@@ -13,14 +13,16 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 /** A puzzle that could not be read: where (line and column, 1-based, inside the
- * puzzle string) and what (`reason`); `index` is its place in a batch call, else
- * null. The message is the one the Python package's `PuzzleError` carries. */
+ * puzzle string; for a general puzzle, `line` is null, `column` an N×N line's and
+ * `path` a JSON document's) and what (`reason`); `index` is its place in a batch call,
+ * else null. The message is the one the Python package's `PuzzleError` carries. */
 export class PuzzleError extends Error {
-  constructor(message, { line, column, reason, index = null } = {}) {
+  constructor(message, { line, column, path = null, reason, index = null } = {}) {
     super(message);
     this.name = 'PuzzleError';
     this.line = line;
     this.column = column;
+    this.path = path;
     this.reason = reason;
     this.index = index;
   }
@@ -41,6 +43,7 @@ const PUZZLE_ERROR = 1;
 
 const GENERATE_OPTIONS = new Set(['seed', 'clues', 'symmetry', 'minimal', 'level', 'er']);
 const RATE_OPTIONS = new Set(['timeout']);
+const CANDIDATES_OPTIONS = new Set(['limit']);
 
 /** What the module imports: the host's clock in milliseconds (WebAssembly has none),
  * for time budgets. */
@@ -79,6 +82,18 @@ function puzzleText(puzzle, index) {
   if (typeof puzzle !== 'string') {
     const where = index === undefined ? '' : ` at index ${index}`;
     throw new TypeError(`expected a puzzle string${where}, not ${describe(puzzle)}`);
+  }
+  return puzzle;
+}
+
+/** The text of a puzzle for a call that takes any puzzle: a string (classic, an N×N
+ * line, JSON, a link), or an object (a JSON document), sent as its JSON. */
+function anyPuzzle(puzzle) {
+  if (puzzle !== null && typeof puzzle === 'object' && !Array.isArray(puzzle)) {
+    return JSON.stringify(puzzle);
+  }
+  if (typeof puzzle !== 'string') {
+    throw new TypeError(`expected a puzzle string or object, not ${describe(puzzle)}`);
   }
   return puzzle;
 }
@@ -152,8 +167,9 @@ class Bitdoku {
     this.backend = this.#call('bd_backend', '');
     // The calls, bound, so that they can be taken off the object.
     for (const name of [
-      'solve', 'solveMany', 'count', 'countMany', 'isUnique', 'rate', 'hint',
-      'explain', 'path', 'givens', 'propagate', 'generate', 'norvigSolve', '_panicForTests',
+      'solve', 'solveMany', 'count', 'countMany', 'isUnique', 'trueCandidates', 'parse',
+      'rate', 'hint', 'explain', 'path', 'givens', 'propagate', 'generate', 'norvigSolve',
+      '_panicForTests',
     ]) {
       this[name] = this[name].bind(this);
     }
@@ -188,9 +204,10 @@ class Bitdoku {
   }
 
   /** The first solution (digits tried in increasing order) as 81 digits, or null if
-   * the puzzle has none. */
+   * the puzzle has none. A puzzle for the general engine (an N×N line, sudoku-puzzle
+   * or f-puzzles JSON as a string or an object, a link) gives its N×N line. */
   solve(puzzle) {
-    return this.#call('bd_solve', puzzleText(puzzle));
+    return this.#call('bd_solve', anyPuzzle(puzzle));
   }
 
   /** solve() of each puzzle, in order. */
@@ -201,7 +218,7 @@ class Bitdoku {
   /** How many solutions the puzzle has, counting no further than `limit` (0 is read
    * as 1). */
   count(puzzle, limit = 2) {
-    return this.#call('bd_count', puzzleText(puzzle), limitOf(limit));
+    return this.#call('bd_count', anyPuzzle(puzzle), limitOf(limit));
   }
 
   /** count() of each puzzle, in order. */
@@ -211,7 +228,26 @@ class Bitdoku {
 
   /** True if the puzzle has exactly one solution. */
   isUnique(puzzle) {
-    return this.#call('bd_is_unique', puzzleText(puzzle));
+    return this.#call('bd_is_unique', anyPuzzle(puzzle));
+  }
+
+  /** The digits each cell holds in some solution, as `bitdoku candidates --format
+   * json` and Python's `true_candidates` give them; `{limit}` caps the witness
+   * solutions (default: no limit). */
+  trueCandidates(puzzle, options = {}) {
+    const { limit } = optionsOf(options, CANDIDATES_OPTIONS);
+    return this.#call(
+      'bd_true_candidates',
+      anyPuzzle(puzzle),
+      limit === undefined ? 0xffffffff : limitOf(limit),
+    );
+  }
+
+  /** The puzzle read: its size, format (`classic`, `line`, `sudoku-puzzle`,
+   * `fpuzzles`, `link`), givens (an N×N line), clues, title, rules (how many beside the
+   * houses) and the solution it carries (an N×N line, or null). */
+  parse(puzzle) {
+    return this.#call('bd_parse', anyPuzzle(puzzle));
   }
 
   /** The rating on Sudoku Explainer's scale, from the human solve path; with
@@ -301,8 +337,8 @@ export async function instantiate(source = DEFAULT_URL) {
 const bitdoku = await instantiate();
 
 export const {
-  version, backend, solve, solveMany, count, countMany, isUnique, rate, hint, explain,
-  path, givens, propagate, norvigSolve, generate,
+  version, backend, solve, solveMany, count, countMany, isUnique, trueCandidates, parse,
+  rate, hint, explain, path, givens, propagate, norvigSolve, generate,
 } = bitdoku;
 
 export default bitdoku;

@@ -18,6 +18,7 @@
 #![deny(missing_docs)]
 
 mod args;
+mod general;
 
 use args::{Int, OnError};
 use bitdoku_core::{canonical, Grid, ParseError, Puzzle};
@@ -28,6 +29,7 @@ use bitdoku_solver::observe::seconds_budget;
 use bitdoku_solver::rate::{rate as rate_grid, rate_with, Rating, Unrated};
 use bitdoku_solver::steps::{Path, Step};
 use bitdoku_solver::{Batch, Deadline, Options, Outcome, ThreadPoolError};
+use general::Input;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
@@ -55,6 +57,7 @@ fn puzzle_error(py: Python<'_>, error: &ParseError, index: Option<usize>) -> PyE
         value.setattr("column", error.position.column),
         value.setattr("reason", error.kind.to_string()),
         value.setattr("index", index),
+        value.setattr("path", None::<&str>),
     ];
     match attributes.into_iter().find_map(Result::err) {
         Some(failed) => failed,
@@ -139,17 +142,25 @@ fn batch_list<'py, T>(
         .collect()
 }
 
-/// solve(puzzle: str) -> str | None
+/// solve(puzzle: str | dict[str, Any]) -> str | None
 ///
 /// The first solution (digits tried in increasing order) as 81 digits, or None if the
 /// puzzle has none. Raises `PuzzleError` for a puzzle that cannot be read, and for one
-/// that gives a digit twice in a unit (its position is the second given).
+/// that gives a digit twice in a unit (its position is the second given). A puzzle for
+/// the general engine (an N×N line, a sudoku-puzzle or f-puzzles JSON document as a
+/// string or a dict, an f-puzzles or SudokuPad link) gives its solution as its N×N
+/// line (`1`-`9`, then `A`-`P`).
 #[pyfunction]
-fn solve(py: Python<'_>, puzzle: String) -> PyResult<Option<String>> {
-    let puzzle = parse(py, &puzzle)?;
-    Ok(py
-        .detach(|| bitdoku_solver::solve(puzzle))
-        .map(|g| g.to_string()))
+fn solve(py: Python<'_>, puzzle: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    match general::input(py, puzzle)? {
+        Input::Classic(text) => {
+            let puzzle = parse(py, &text)?;
+            Ok(py
+                .detach(|| bitdoku_solver::solve(puzzle))
+                .map(|g| g.to_string()))
+        }
+        Input::General(engine) => Ok(py.detach(|| engine.solve()).map(|s| general::line(&s))),
+    }
 }
 
 /// solve_many(puzzles: Iterable[str], threads: int | None = None, *, errors: Literal['raise', 'return'] = 'raise') -> list[str | None | PuzzleError]
@@ -175,17 +186,22 @@ fn solve_many<'py>(
     })
 }
 
-/// count(puzzle: str, limit: int = 2) -> int
+/// count(puzzle: str | dict[str, Any], limit: int = 2) -> int
 ///
-/// How many solutions the puzzle has, counting no further than `limit` (2 tells
-/// unique from not; 0 is read as 1, as everywhere in bitdoku). Raises `PuzzleError`
-/// as solve() does, `ValueError` for a negative limit.
+/// How many solutions the puzzle (classic, or any puzzle solve() takes) has, counting
+/// no further than `limit` (2 tells unique from not; 0 is read as 1, as everywhere in
+/// bitdoku). Raises `PuzzleError` as solve() does, `ValueError` for a negative limit.
 #[pyfunction]
 #[pyo3(signature = (puzzle, limit=Int::new(2)), text_signature = "(puzzle, limit=2)")]
-fn count(py: Python<'_>, puzzle: String, limit: Int) -> PyResult<usize> {
+fn count(py: Python<'_>, puzzle: &Bound<'_, PyAny>, limit: Int) -> PyResult<usize> {
     let limit = args::limit(&limit)?;
-    let puzzle = parse(py, &puzzle)?;
-    Ok(py.detach(|| bitdoku_solver::count_solutions(puzzle, limit)))
+    match general::input(py, puzzle)? {
+        Input::Classic(text) => {
+            let puzzle = parse(py, &text)?;
+            Ok(py.detach(|| bitdoku_solver::count_solutions(puzzle, limit)))
+        }
+        Input::General(engine) => Ok(py.detach(|| engine.count(limit))),
+    }
 }
 
 /// count_many(puzzles: Iterable[str], limit: int = 2, threads: int | None = None, *, errors: Literal['raise', 'return'] = 'raise') -> list[int | PuzzleError]
@@ -210,13 +226,49 @@ fn count_many<'py>(
     batch_list(py, results, on_error, |o| o.solutions.into_bound_py_any(py))
 }
 
-/// is_unique(puzzle: str) -> bool
+/// is_unique(puzzle: str | dict[str, Any]) -> bool
 ///
-/// True if the puzzle has exactly one solution.
+/// True if the puzzle (classic, or any puzzle solve() takes) has exactly one solution.
 #[pyfunction]
-fn is_unique(py: Python<'_>, puzzle: String) -> PyResult<bool> {
-    let puzzle = parse(py, &puzzle)?;
-    Ok(py.detach(|| bitdoku_solver::is_unique(puzzle)))
+fn is_unique(py: Python<'_>, puzzle: &Bound<'_, PyAny>) -> PyResult<bool> {
+    match general::input(py, puzzle)? {
+        Input::Classic(text) => {
+            let puzzle = parse(py, &text)?;
+            Ok(py.detach(|| bitdoku_solver::is_unique(puzzle)))
+        }
+        Input::General(engine) => Ok(py.detach(|| engine.is_unique())),
+    }
+}
+
+/// true_candidates(puzzle: str | dict[str, Any], limit: int | None = None) -> TrueCandidates
+///
+/// The puzzle's true candidates, the digits each cell holds in some solution, as
+/// `bitdoku candidates --format json` gives them (the library's summary, one shape for
+/// every front end): `status` (`unique`, `multiple`, `unsolvable`, or `gave-up` when
+/// `limit` witness solutions did not decide every candidate), `candidates` (each
+/// cell's digits, row-major, `1`-`9` then `A`-`P`; `""` for none), `fixed` (cells with
+/// one true candidate), `solutions` (witness solutions found) and, for a run stopped
+/// early, `undecided`. Takes any puzzle solve() takes (a classic one as a 9×9 puzzle);
+/// `limit` (None: no limit; 0 is read as 1) caps the witness solutions. Raises
+/// `PuzzleError` as solve() does, `ValueError` for a negative limit.
+#[pyfunction]
+#[pyo3(signature = (puzzle, limit=None))]
+fn true_candidates<'py>(
+    py: Python<'py>,
+    puzzle: &Bound<'py, PyAny>,
+    limit: Option<Int>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let limit = limit.as_ref().map(args::limit).transpose()?;
+    let engine = match general::input(py, puzzle)? {
+        Input::Classic(text) => {
+            let classic = bitdoku_variants::Puzzle::from_classic(&parse(py, &text)?);
+            general::engine(py, &classic)?
+        }
+        Input::General(engine) => *engine,
+    };
+    let options = Options::default().with_limit(limit.unwrap_or(usize::MAX));
+    let found = py.detach(|| engine.true_candidates(&options));
+    to_python(py, &found.summary())
 }
 
 /// rate(puzzle, timeout=None) -> dict: the puzzle's rating on Sudoku Explainer's
@@ -506,22 +558,32 @@ fn canon(py: Python<'_>, puzzle: String) -> PyResult<String> {
     Ok(py.detach(|| canonical(&grid)).to_string())
 }
 
-/// enumerate(puzzle: str, limit: int = 100) -> list[str]
+/// enumerate(puzzle: str | dict[str, Any], limit: int = 100) -> list[str]
 ///
 /// The puzzle's solutions, at most `limit` of them (0 is read as 1), in the search's
 /// order (digits in increasing order at each guess; the first is solve()'s), as
 /// `bitdoku enumerate` gives them: fewer than `limit` means that was all. An empty list
-/// for a puzzle with none. `PuzzleError` as solve() says, `ValueError` for a negative
-/// limit. (Not in `bitdoku.__all__`, so that `from bitdoku import *` leaves Python's
-/// `enumerate` alone.)
+/// for a puzzle with none. Takes any puzzle solve() takes (a general puzzle's
+/// solutions are N×N lines). `PuzzleError` as solve() says, `ValueError` for a
+/// negative limit. (Not in `bitdoku.__all__`, so that `from bitdoku import *` leaves
+/// Python's `enumerate` alone.)
 #[pyfunction]
 #[pyo3(signature = (puzzle, limit=Int::new(100)), text_signature = "(puzzle, limit=100)")]
-fn enumerate(py: Python<'_>, puzzle: String, limit: Int) -> PyResult<Vec<String>> {
+fn enumerate(py: Python<'_>, puzzle: &Bound<'_, PyAny>, limit: Int) -> PyResult<Vec<String>> {
     let limit = args::limit(&limit)?;
-    let puzzle = parse(py, &puzzle)?;
-    let mut found = Vec::new();
-    py.detach(|| each_solution(puzzle, limit, |s| found.push(*s)));
-    Ok(found.iter().map(Grid::to_string).collect())
+    match general::input(py, puzzle)? {
+        Input::Classic(text) => {
+            let puzzle = parse(py, &text)?;
+            let mut found = Vec::new();
+            py.detach(|| each_solution(puzzle, limit, |s| found.push(*s)));
+            Ok(found.iter().map(Grid::to_string).collect())
+        }
+        Input::General(engine) => {
+            let mut found = Vec::new();
+            py.detach(|| engine.enumerate(limit, |s| found.push(general::line(s))));
+            Ok(found)
+        }
+    }
 }
 
 /// Panics on a pool thread while the GIL is released. For the tests: it shows that
@@ -550,7 +612,7 @@ mod _bitdoku {
     #[pymodule_export]
     use super::{
         _panic_for_tests, canon, count, count_many, enumerate, explain, generate, hint, is_unique,
-        minimize, rate, rate_many, solve, solve_many, PuzzleError,
+        minimize, rate, rate_many, solve, solve_many, true_candidates, PuzzleError,
     };
 
     #[pymodule_init]

@@ -1,7 +1,14 @@
 //! The WebAssembly module of the `bitdoku` JavaScript package: the Python package's
-//! calls (solve, count, rate, hint, explain, generate), Norvig's candidate grid and his
-//! string solver, behind a small C ABI that the package's hand-written loader
-//! (`index.js`) calls. No wasm-bindgen: see the crate's README for why.
+//! calls (solve, count, rate, hint, explain, generate, true candidates), Norvig's
+//! candidate grid and his string solver, behind a small C ABI that the package's
+//! hand-written loader (`index.js`) calls. No wasm-bindgen: see the crate's README for
+//! why.
+//!
+//! `solve`, `count`, `is_unique`, `true_candidates` and `parse` also take puzzles for
+//! the general engine (`bitdoku-variants`: any size, jigsaw and extra regions, variant
+//! rules): an N×N line, sudoku-puzzle or f-puzzles JSON, an f-puzzles or SudokuPad
+//! link. A puzzle goes to one engine or the other by
+//! `bitdoku_variants::format::is_general`, the one rule every front end routes by.
 //!
 //! # The boundary
 //!
@@ -17,7 +24,7 @@
 //! | status | the output is |
 //! |---|---|
 //! | [`OK`] | the answer: a JSON value |
-//! | [`PUZZLE_ERROR`] | `{message, line, column, reason, index}`: a puzzle that could not be read (`index`: its place in a batch, else null) |
+//! | [`PUZZLE_ERROR`] | `{message, line, column, path, reason, index}`: a puzzle that could not be read (`index`: its place in a batch, else null; a general puzzle's `line` is null, its `column` an N×N line's, its `path` a JSON document's) |
 //! | [`VALUE_ERROR`] | `{message, status}`: a call that cannot be answered (`status`: the vocabulary's word, `unsolvable`, `not-unique`, `stalled`, `gave-up`, or null for a bad argument) |
 //!
 //! Every buffer is a `Vec` held in a `thread_local`; the host writes and reads them only
@@ -41,6 +48,8 @@ use bitdoku_solver::observe::seconds_budget;
 use bitdoku_solver::rate::{rate_with, Rating, Summary, Unrated};
 use bitdoku_solver::steps::{Path, Step};
 use bitdoku_solver::{Backend, Batch, Observer, Options, Solver};
+use bitdoku_variants::format::{self as vformat, Settings, Source};
+use bitdoku_variants::{Engine, ModelError};
 use serde::Serialize;
 use serde_json::json;
 use std::cell::{OnceCell, RefCell};
@@ -67,6 +76,15 @@ thread_local! {
 enum Failure {
     /// A puzzle that could not be read, and its index in a batch.
     Puzzle(ParseError, Option<usize>),
+    /// A general puzzle that could not be read or cannot be valid: the library's
+    /// message, its reason (the message without the place), the column of an N×N
+    /// line, the JSON path of a document.
+    General {
+        message: String,
+        reason: String,
+        column: Option<usize>,
+        path: Option<String>,
+    },
     /// A call that cannot be answered: its message, and the vocabulary's word for it.
     Value(String, Option<&'static str>),
 }
@@ -109,7 +127,15 @@ fn take_input() -> String {
 /// Runs `f` on the input text and leaves its answer in the output buffer.
 fn answer(f: impl FnOnce(&str) -> Answer) -> u32 {
     let input = take_input();
-    let (status, text) = match f(&input) {
+    store(f(&input))
+}
+
+/// Leaves an answer in the output buffer and gives its status. Not inlined: `answer`
+/// has a copy for every export, and this is the same for all of them (the module's
+/// size).
+#[inline(never)]
+fn store(answer: Answer) -> u32 {
+    let (status, text) = match answer {
         Ok(text) => (OK, text),
         Err(Failure::Puzzle(e, index)) => {
             let message = match index {
@@ -120,8 +146,25 @@ fn answer(f: impl FnOnce(&str) -> Answer) -> u32 {
                 "message": message,
                 "line": e.position.line,
                 "column": e.position.column,
+                "path": null,
                 "reason": e.kind.to_string(),
                 "index": index,
+            });
+            (PUZZLE_ERROR, value.to_string())
+        }
+        Err(Failure::General {
+            message,
+            reason,
+            column,
+            path,
+        }) => {
+            let value = json!({
+                "message": message,
+                "line": null,
+                "column": column,
+                "path": path,
+                "reason": reason,
+                "index": null,
             });
             (PUZZLE_ERROR, value.to_string())
         }
@@ -136,6 +179,78 @@ fn answer(f: impl FnOnce(&str) -> Answer) -> u32 {
 
 fn parse(text: &str) -> Result<Puzzle, Failure> {
     text.parse().map_err(|e| Failure::Puzzle(e, None))
+}
+
+impl From<vformat::Error> for Failure {
+    fn from(e: vformat::Error) -> Failure {
+        Failure::General {
+            message: e.to_string(),
+            reason: e.message.clone(),
+            column: e.column(),
+            path: match e.at {
+                vformat::Where::Path(p) => Some(p),
+                vformat::Where::Column(_) => None,
+            },
+        }
+    }
+}
+
+impl From<ModelError> for Failure {
+    fn from(e: ModelError) -> Failure {
+        Failure::General {
+            message: e.to_string(),
+            reason: e.message,
+            column: None,
+            path: None,
+        }
+    }
+}
+
+/// A puzzle of a call that takes both kinds, routed by `format::is_general`.
+enum Input {
+    /// A classic puzzle, for the fast classic path.
+    Classic(Puzzle),
+    /// A puzzle for the general engine, as read.
+    General(Box<vformat::Read>),
+}
+
+// Not inlined: one copy for every call that takes both kinds (the module's size).
+#[inline(never)]
+fn input(text: &str) -> Result<Input, Failure> {
+    if !vformat::is_general(text, &Settings::default()) {
+        return parse(text).map(Input::Classic);
+    }
+    let read = vformat::read_record(text, &Settings::default()).read?;
+    Ok(Input::General(Box::new(read)))
+}
+
+/// Compiles a general puzzle, refusing one that repeats a given (as the classic
+/// reader does).
+#[inline(never)]
+fn engine(puzzle: &bitdoku_variants::Puzzle) -> Result<Engine, Failure> {
+    if let Some(e) = puzzle.repeated_given() {
+        return Err(e.into());
+    }
+    Ok(Engine::new(puzzle)?)
+}
+
+/// The general engine of any puzzle (a classic one as a 9×9 general puzzle).
+fn general(text: &str) -> Result<Engine, Failure> {
+    match input(text)? {
+        Input::General(read) => engine(&read.puzzle),
+        Input::Classic(classic) => engine(&classic_read(&classic).puzzle),
+    }
+}
+
+/// A classic puzzle as the general engine reads it: a 9×9 puzzle.
+fn classic_read(classic: &Puzzle) -> vformat::Read {
+    vformat::Read {
+        puzzle: bitdoku_variants::Puzzle::from_classic(classic),
+        source: Source::Line,
+        solution: None,
+        title: None,
+        meta: None,
+    }
 }
 
 /// The puzzle strings of a batch call's JSON array.
@@ -159,10 +274,10 @@ fn search_many(text: &str, options: Options) -> Result<Vec<bitdoku_solver::Outco
 }
 
 fn solve(text: &str) -> Answer {
-    let puzzle = parse(text)?;
-    Ok(to_json(
-        &bitdoku_solver::solve(puzzle).map(|g| g.to_string()),
-    ))
+    Ok(to_json(&match input(text)? {
+        Input::Classic(puzzle) => bitdoku_solver::solve(puzzle).map(|g| g.to_string()),
+        Input::General(read) => engine(&read.puzzle)?.solve().map(|s| vformat::line(&s)),
+    }))
 }
 
 fn solve_many(text: &str) -> Answer {
@@ -175,8 +290,10 @@ fn solve_many(text: &str) -> Answer {
 }
 
 fn count(text: &str, limit: usize) -> Answer {
-    let puzzle = parse(text)?;
-    Ok(to_json(&bitdoku_solver::count_solutions(puzzle, limit)))
+    Ok(to_json(&match input(text)? {
+        Input::Classic(puzzle) => bitdoku_solver::count_solutions(puzzle, limit),
+        Input::General(read) => engine(&read.puzzle)?.count(limit),
+    }))
 }
 
 fn count_many(text: &str, limit: usize) -> Answer {
@@ -187,7 +304,62 @@ fn count_many(text: &str, limit: usize) -> Answer {
 }
 
 fn is_unique(text: &str) -> Answer {
-    Ok(to_json(&bitdoku_solver::is_unique(parse(text)?)))
+    Ok(to_json(&match input(text)? {
+        Input::Classic(puzzle) => bitdoku_solver::is_unique(puzzle),
+        Input::General(read) => engine(&read.puzzle)?.is_unique(),
+    }))
+}
+
+/// True candidates of any puzzle (a classic one as a 9×9 general puzzle), as the
+/// library's summary: the shape `bitdoku candidates --format json` and Python give.
+fn true_candidates(text: &str, limit: usize) -> Answer {
+    let engine = general(text)?;
+    let options = Options::default().with_limit(limit);
+    Ok(to_json(&engine.true_candidates(&options).summary()))
+}
+
+/// What `parse` answers: the basic facts of a puzzle. (Not the sudoku-puzzle document:
+/// its writer, for every rule, would take the module past its size limit.)
+#[derive(Serialize)]
+struct Parsed {
+    /// The board's side, N.
+    size: usize,
+    /// The format it came in: `classic`, `line`, `sudoku-puzzle`, `fpuzzles`, `link`.
+    format: &'static str,
+    /// The givens as an N×N line (`.` for empty).
+    givens: String,
+    /// How many givens.
+    clues: usize,
+    /// Its title, if it has one.
+    title: Option<String>,
+    /// How many variant rules beside its houses (cages, lines, dots...).
+    rules: usize,
+    /// The solution the document carries, as an N×N line, if any.
+    solution: Option<String>,
+}
+
+fn parse_puzzle(text: &str) -> Answer {
+    let (read, classic) = match input(text)? {
+        Input::General(read) => (*read, false),
+        Input::Classic(classic) => (classic_read(&classic), true),
+    };
+    if let Some(e) = read.puzzle.repeated_given() {
+        return Err(e.into());
+    }
+    let givens = read.puzzle.givens();
+    Ok(to_json(&Parsed {
+        size: read.puzzle.size(),
+        format: if classic {
+            "classic"
+        } else {
+            read.source.name()
+        },
+        givens: vformat::line(givens),
+        clues: givens.iter().filter(|&&d| d != 0).count(),
+        title: read.title.clone(),
+        rules: read.puzzle.rules().len(),
+        solution: read.solution.as_deref().map(vformat::line),
+    }))
 }
 
 /// The answer of `rate`: the status, the library's `rate::Summary` (the rating in the
@@ -450,6 +622,19 @@ mod exports {
     #[no_mangle]
     pub extern "C" fn bd_is_unique() -> u32 {
         answer(is_unique)
+    }
+
+    /// The true candidates (the library's summary), deciding with at most `limit`
+    /// witness solutions.
+    #[no_mangle]
+    pub extern "C" fn bd_true_candidates(limit: u32) -> u32 {
+        answer(|text| true_candidates(text, super::limit(limit)))
+    }
+
+    /// The puzzle's basic facts and its sudoku-puzzle document.
+    #[no_mangle]
+    pub extern "C" fn bd_parse() -> u32 {
+        answer(parse_puzzle)
     }
 
     /// The rating on Sudoku Explainer's scale, as the Python package's `rate` dict,

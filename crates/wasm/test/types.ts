@@ -13,8 +13,14 @@ import bitdoku, {
   rate,
   solve,
   solveMany,
+  trueCandidates,
+  parse,
+  isUnique,
   UnansweredError,
+  type AnyPuzzle,
   type Bitdoku,
+  type Parsed,
+  type TrueCandidates,
   type Rating,
   type Step,
 } from '../index.js';
@@ -37,7 +43,13 @@ try {
   solve('12');
 } catch (e) {
   if (e instanceof PuzzleError) {
-    const where: [number, number, string, number | null] = [e.line, e.column, e.reason, e.index];
+    const where: [number | null, number | null, string | null, string, number | null] = [
+      e.line,
+      e.column,
+      e.path,
+      e.reason,
+      e.index,
+    ];
     console.log(where);
   } else if (e instanceof UnansweredError) {
     const status: string = e.status;
@@ -52,4 +64,17 @@ async function another(bytes: Uint8Array): Promise<Bitdoku> {
   return other;
 }
 
+// Puzzles for the general engine: N×N lines, JSON as text or as an object, links.
+const four: string | null = solve('4....2....43...1');
+const doc: AnyPuzzle = { size: 4, grid: [[{ value: 4, given: true }, {}, {}, {}]] };
+const docCount: number = count(doc, 2);
+const unique: boolean = isUnique('https://f-puzzles.com/?load=N4Ig');
+const tc: TrueCandidates = trueCandidates('4....2..........', { limit: 10 });
+const digits: string | undefined = tc.candidates[1];
+const undecided: string[] | undefined = tc.undecided;
+const parsed: Parsed = parse(doc);
+const facts: [number, string, string, number] = [parsed.size, parsed.format, parsed.givens, parsed.clues];
+const carried: string | null = parsed.solution ?? parsed.title;
+
 console.log(solution, solutions, counted, level, first, next, grid, made, ranged, another);
+console.log(four, docCount, unique, tc.status, digits, undecided, facts, carried, parsed.rules);

@@ -4,7 +4,11 @@ puzzles.
 Norvig's constraint propagation and search on bitsets, in Rust, and Sudoku Explainer's
 techniques for ratings, hints and explanations. Puzzles are strings of 81 squares
 (``1``-``9`` given, ``0``, ``.``, ``_`` or ``*`` empty), boxed grids or 729-character
-pencilmark lines; solutions are 81-digit strings. A puzzle that cannot be read raises
+pencilmark lines; solutions are 81-digit strings. ``solve``, ``count``, ``is_unique``,
+``enumerate`` and ``true_candidates`` also take any puzzle of the general engine (any
+size, jigsaw and extra regions, variant rules): an N×N line, a sudoku-puzzle or
+f-puzzles JSON document (a string or a dict), or an f-puzzles or SudokuPad link; its
+solutions are N×N lines (``1``-``9``, then ``A``-``P``). A puzzle that cannot be read raises
 :class:`PuzzleError`, a ``ValueError`` with the line and column; the batch calls
 (``solve_many``, ``count_many``, ``rate_many``) raise it for the first such puzzle, or,
 with ``errors="return"``, put each one in its puzzle's place in the list. A bad number
@@ -37,6 +41,7 @@ from ._bitdoku import (
     rate_many,
     solve,
     solve_many,
+    true_candidates,
 )
 
 __all__ = [
@@ -54,4 +59,5 @@ __all__ = [
     "rate_many",
     "solve",
     "solve_many",
+    "true_candidates",
 ]

@@ -5,23 +5,46 @@ types given here, and the tests check the two against each other and against the
 module's own signatures (names, defaults). The batch calls are overloaded on
 ``errors``: ``'raise'`` (the default) gives results only, ``'return'`` a
 ``PuzzleError`` in the place of each puzzle that cannot be read.
+
+``solve``, ``count``, ``is_unique``, ``enumerate`` and ``true_candidates`` take a
+classic puzzle string or a puzzle for the general engine: an N×N line, a
+sudoku-puzzle or f-puzzles JSON document (a string or a dict), or an f-puzzles or
+SudokuPad link.
 """
 
-from typing import Iterable, Literal, Sequence, TypedDict, overload
+from typing import Any, Iterable, Literal, Sequence, TypedDict, overload
 
 __version__: str
 
 class PuzzleError(ValueError):
     """A puzzle that could not be read."""
 
-    line: int
-    """1-based line inside the puzzle string."""
-    column: int
-    """1-based column (in characters) inside the puzzle string."""
+    line: int | None
+    """1-based line inside the puzzle string (None for a general puzzle)."""
+    column: int | None
+    """1-based column (in characters) inside the puzzle string (a general puzzle's:
+    an N×N line's, else None)."""
+    path: str | None
+    """The JSON path of the error in a JSON document (``rules[3].cells[1]``; ``""``
+    for the document itself), else None."""
     reason: str
     """What was wrong, without the position."""
     index: int | None
     """The puzzle's index in a batch call, else None."""
+
+class TrueCandidates(TypedDict, total=False):
+    status: str
+    """``unique``, ``multiple``, ``unsolvable``, or, for a run stopped early,
+    ``gave-up`` (the limit)."""
+    candidates: list[str]
+    """Each cell's true candidates, row-major: digits ``1``-``9`` then ``A``-``P``, in
+    increasing order; ``""`` for none."""
+    fixed: int
+    """Cells with one true candidate: the same digit in every solution."""
+    solutions: int
+    """The witness solutions found."""
+    undecided: list[str]
+    """Each cell's undecided candidates (only for a run stopped early)."""
 
 class Rating(TypedDict, total=False):
     status: str
@@ -76,10 +99,12 @@ class Step(TypedDict):
     links: list[Link]
     text: str
 
-def solve(puzzle: str) -> str | None:
+def solve(puzzle: str | dict[str, Any]) -> str | None:
     """The first solution as 81 digits, or None if the puzzle has none. A puzzle is 81
     squares, a boxed grid or a 729-character pencilmark line; raises PuzzleError if it
-    cannot be read or gives a digit twice in a unit."""
+    cannot be read or gives a digit twice in a unit. A puzzle for the general engine
+    (an N×N line, sudoku-puzzle or f-puzzles JSON as a string or a dict, a link) gives
+    its solution as its N×N line."""
 
 @overload
 def solve_many(
@@ -103,7 +128,7 @@ def solve_many(
     """solve() of each puzzle, in order; each puzzle that cannot be read has its
     PuzzleError in its place, and every other puzzle its result."""
 
-def count(puzzle: str, limit: int = 2) -> int:
+def count(puzzle: str | dict[str, Any], limit: int = 2) -> int:
     """How many solutions the puzzle has, counting no further than `limit` (2 tells
     unique from not; 0 is read as 1, as everywhere in bitdoku; negative: ValueError).
     Raises PuzzleError as solve() does."""
@@ -130,7 +155,7 @@ def count_many(
     """count() of each puzzle, in order; a PuzzleError in the place of each puzzle that
     cannot be read."""
 
-def is_unique(puzzle: str) -> bool:
+def is_unique(puzzle: str | dict[str, Any]) -> bool:
     """True if the puzzle has exactly one solution."""
 
 def rate(puzzle: str, timeout: Optional[float] = None) -> Rating:
@@ -200,9 +225,14 @@ def canon(puzzle: str) -> str:
     same up to the symmetries of Sudoku and a relabelling of the digits. ValueError for
     a pencilmark puzzle; PuzzleError as solve() says."""
 
-def enumerate(puzzle: str, limit: int = 100) -> list[str]:
+def enumerate(puzzle: str | dict[str, Any], limit: int = 100) -> list[str]:
     """The puzzle's solutions in the search's order, at most `limit` (0 is read as 1;
     negative: ValueError); fewer means that was all of them. PuzzleError as solve()
     says."""
+
+def true_candidates(puzzle: str | dict[str, Any], limit: int | None = None) -> TrueCandidates:
+    """The digits each cell holds in some solution, as ``bitdoku candidates --format
+    json`` gives them; `limit` caps the witness solutions (None: no limit). Any puzzle
+    solve() takes. PuzzleError as solve() says."""
 
 def _panic_for_tests() -> None: ...
