@@ -20,6 +20,8 @@ const READ: &[&str] = &[
     "jigsaw",
     "killer_dig",
     "cage_dig",
+    "thermo_dig",
+    "whisper_dig",
 ];
 
 #[test]
