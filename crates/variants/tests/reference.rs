@@ -195,6 +195,7 @@ fn line_kind(n: usize, rng: &mut fastrand::Rng) -> LineKind {
         |n, rng| LineKind::Whisper(rng.u8(1..=n as u8 / 2 + 1)),
         |_, _| LineKind::Palindrome,
         |_, _| LineKind::Parity,
+        |_, _| LineKind::Renban,
     ];
     kinds[rng.usize(0..kinds.len())](n, rng)
 }
@@ -212,7 +213,10 @@ fn lines(p: &mut Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize)
             let cells = path(n, rng, len);
             let mut line = Line::new(kind, cells);
             line.closed = line.cells.len() > 2
-                && matches!(line.kind, LineKind::Whisper(_) | LineKind::Parity)
+                && matches!(
+                    line.kind,
+                    LineKind::Whisper(_) | LineKind::Parity | LineKind::Renban
+                )
                 && rng.bool();
             if (broken || line.holds(solution)) && p.add_rule(Rule::Line(line)).is_ok() {
                 break;

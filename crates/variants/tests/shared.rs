@@ -22,6 +22,7 @@ const READ: &[&str] = &[
     "cage_dig",
     "thermo_dig",
     "whisper_dig",
+    "renban_dig",
 ];
 
 #[test]

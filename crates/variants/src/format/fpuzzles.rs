@@ -50,6 +50,7 @@ const KNOWN: &[&str] = &[
     "thermometer",
     "slowthermometer",
     "whispers",
+    "renban",
     "palindrome",
 ];
 
@@ -61,7 +62,6 @@ pub const NOT_YET: &[&str] = &[
     "xsum",
     "skyscraper",
     "arrow",
-    "renban",
     "regionsumline",
     "betweenline",
     "entropicline",

@@ -6,14 +6,17 @@
 //! | thermometer | digits strictly increase from the bulb (the first cell) | peers, and bounds along the line ([`thermo`]) |
 //! | slow thermometer | digits never decrease from the bulb | bounds along the line, strict where two neighbours share a house |
 //! | whisper | neighbours on the line differ by at least `k` (German 5, Dutch 4) | [`Relation::DifferenceAtLeast`] on each neighbouring pair |
+//! | renban | a set of consecutive digits in any order | peers, and the runs of digits that still fit ([`renban`]) |
 //! | palindrome | the line reads the same both ways | [`Relation::Equal`] on mirrored cells |
 //! | parity | neighbours on the line differ in parity | [`Relation::ParityDiffers`] on each neighbouring pair |
 //!
 //! Read from the sudoku-puzzle rule `{"type": "line", "kind": "thermo", "cells":
-//! [...]}` (with `value` for whisper, `closed` for whisper and parity loops) and from
-//! the f-puzzles keys `thermometer`, `slowthermometer`, `whispers` and `palindrome`
-//! (entries of `{"lines": [[...], ...]}`, each line one rule); written back to both.
+//! [...]}` (with `value` for whisper, `closed` for whisper, renban and parity loops)
+//! and from the f-puzzles keys `thermometer`, `slowthermometer`, `whispers`, `renban`
+//! and `palindrome` (entries of `{"lines": [[...], ...]}`, each line one rule); written
+//! back to both.
 
+pub(crate) mod renban;
 pub(crate) mod thermo;
 
 use super::{Compiled, Relation};
@@ -33,6 +36,8 @@ pub enum LineKind {
     SlowThermo,
     /// Neighbours on the line differ by at least this much.
     Whisper(u8),
+    /// A set of consecutive digits, in any order, without repeats.
+    Renban,
     /// The same read from either end.
     Palindrome,
     /// Neighbours on the line differ in parity.
@@ -41,7 +46,6 @@ pub enum LineKind {
 
 /// The sudoku-puzzle line kinds the engine does not have yet: refused by name.
 pub const NOT_YET: &[&str] = &[
-    "renban",
     "region_sum",
     "entropic",
     "modular",
@@ -52,7 +56,13 @@ pub const NOT_YET: &[&str] = &[
 ];
 
 /// The f-puzzles keys read as lines.
-pub const FPUZZLES_KEYS: &[&str] = &["thermometer", "slowthermometer", "whispers", "palindrome"];
+pub const FPUZZLES_KEYS: &[&str] = &[
+    "thermometer",
+    "slowthermometer",
+    "whispers",
+    "renban",
+    "palindrome",
+];
 
 /// A line rule: its kind and its cells in order.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -62,7 +72,7 @@ pub struct Line {
     /// Its cells, in order along the line (a thermometer's bulb first).
     pub cells: Vec<Cell>,
     /// A loop: the last cell is also the first's neighbour on the line (whisper,
-    /// parity).
+    /// parity; a renban loop is the same set of cells).
     pub closed: bool,
 }
 
@@ -82,6 +92,7 @@ impl Line {
             LineKind::Thermo => "thermo",
             LineKind::SlowThermo => "slow_thermo",
             LineKind::Whisper(_) => "whisper",
+            LineKind::Renban => "renban",
             LineKind::Palindrome => "palindrome",
             LineKind::Parity => "parity",
         }
@@ -107,11 +118,16 @@ impl Line {
         if len < 2 {
             return refuse("a line has two cells or more".into());
         }
-        if self.closed && !matches!(self.kind, LineKind::Whisper(_) | LineKind::Parity) {
-            return refuse("only whisper and parity lines may be closed".into());
+        if self.closed
+            && !matches!(
+                self.kind,
+                LineKind::Whisper(_) | LineKind::Parity | LineKind::Renban
+            )
+        {
+            return refuse("only whisper, parity and renban lines may be closed".into());
         }
         match &self.kind {
-            LineKind::Thermo if len > n => {
+            LineKind::Thermo | LineKind::Renban if len > n => {
                 refuse(format!("{len} cells cannot hold distinct digits 1-{n}"))
             }
             LineKind::Whisper(k) => Relation::DifferenceAtLeast(*k).check(n, at),
@@ -133,6 +149,7 @@ impl Line {
             LineKind::Whisper(k) => pairs().all(|(a, b)| a.abs_diff(b) >= *k),
             LineKind::Parity => pairs().all(|(a, b)| (a ^ b) & 1 == 1),
             LineKind::Palindrome => v.iter().eq(v.iter().rev()),
+            LineKind::Renban => renban::holds(&v),
         }
     }
 
@@ -174,6 +191,10 @@ impl Line {
                     .collect();
                 out.relation(n, Relation::Equal, &mirrored);
             }
+            LineKind::Renban => {
+                all_different(out);
+                out.line(renban::Renban::new(n, cells));
+            }
         }
     }
 
@@ -209,6 +230,7 @@ impl Line {
             "thermo" => LineKind::Thermo,
             "slow_thermo" => LineKind::SlowThermo,
             "whisper" => LineKind::Whisper(value(Some(5))?),
+            "renban" => LineKind::Renban,
             "palindrome" => LineKind::Palindrome,
             "parity" => LineKind::Parity,
             other => return Err(kind_node.error(format!("unknown line kind {other:?}"))),
@@ -222,8 +244,8 @@ impl Line {
     }
 
     /// From one entry of an f-puzzles line key (`{"lines": [[...], ...]}`): one line
-    /// per list of cells. A whisper or parity line whose last cell is its first is
-    /// a loop.
+    /// per list of cells. A whisper, renban or parity line whose last cell is its
+    /// first is a loop.
     pub(crate) fn read_fpuzzles(
         key: &str,
         entry: &Node<'_>,
@@ -256,13 +278,17 @@ impl Line {
             "slowthermometer" => LineKind::SlowThermo,
             // f-puzzles' whispers are German whispers on any size.
             "whispers" => LineKind::Whisper(value(Some(5))?),
+            "renban" => LineKind::Renban,
             "palindrome" => LineKind::Palindrome,
             _ => return Err(entry.error(format!("{key:?} is not a line"))),
         };
         let mut out = Vec::new();
         for list in entry.need("lines")?.items()? {
             let mut cells = read_cells(&list, n)?;
-            let loops = matches!(kind, LineKind::Whisper(_) | LineKind::Parity);
+            let loops = matches!(
+                kind,
+                LineKind::Whisper(_) | LineKind::Renban | LineKind::Parity
+            );
             let closed = loops && cells.len() > 3 && cells.first() == cells.last();
             if closed {
                 cells.pop();
@@ -303,6 +329,7 @@ impl Line {
                 }
                 "whispers"
             }
+            LineKind::Renban => "renban",
             LineKind::Palindrome => "palindrome",
             LineKind::Parity => return Err("parity lines".into()),
         };
@@ -314,12 +341,14 @@ impl Line {
 #[derive(Clone, Debug)]
 pub(crate) enum Propagator {
     Thermo(thermo::Thermo),
+    Renban(renban::Renban),
 }
 
 macro_rules! each {
     ($self:expr, $p:ident => $e:expr) => {
         match $self {
             Propagator::Thermo($p) => $e,
+            Propagator::Renban($p) => $e,
         }
     };
 }
@@ -345,7 +374,7 @@ macro_rules! into_propagator {
     };
 }
 
-into_propagator!(thermo::Thermo => Thermo);
+into_propagator!(thermo::Thermo => Thermo, renban::Renban => Renban);
 
 impl Compiled {
     /// Adds a line's propagator.
@@ -423,6 +452,8 @@ pub(crate) mod tests {
         assert!(line(LineKind::SlowThermo, &[0, 1, 2, 3]).holds(&values));
         assert!(line(LineKind::Whisper(5), &[6, 7, 0]).holds(&values)); // 2 7 1
         assert!(!line(LineKind::Whisper(5), &[6, 7, 8]).holds(&values));
+        assert!(line(LineKind::Renban, &[4, 5, 1, 6]).holds(&values)); // 4 5 3 2
+        assert!(!line(LineKind::Renban, &[4, 5, 7]).holds(&values));
         assert!(line(LineKind::Palindrome, &[1, 0, 2]).holds(&values));
         assert!(!line(LineKind::Palindrome, &[1, 0, 3]).holds(&values));
         assert!(line(LineKind::Parity, &[0, 6, 1]).holds(&values)); // 1 2 3
@@ -467,6 +498,7 @@ pub(crate) mod tests {
             LineKind::Thermo,
             LineKind::SlowThermo,
             LineKind::Whisper(3),
+            LineKind::Renban,
             LineKind::Palindrome,
             LineKind::Parity,
         ];
@@ -533,7 +565,7 @@ pub(crate) mod tests {
             err(
                 json!({"type": "line", "kind": "thermo", "closed": true, "cells": ["r1c1", "r1c2", "r2c2"]})
             ),
-            "rules[1]: a thermo line: only whisper and parity lines may be closed"
+            "rules[1]: a thermo line: only whisper, parity and renban lines may be closed"
         );
         // f-puzzles: several lines in one entry, a whisper loop, a value as text.
         let row = json!([{}, {}, {}, {}]);
