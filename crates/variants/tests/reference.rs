@@ -196,6 +196,7 @@ fn line_kind(n: usize, rng: &mut fastrand::Rng) -> LineKind {
         |_, _| LineKind::Palindrome,
         |_, _| LineKind::Parity,
         |_, _| LineKind::Renban,
+        |_, _| LineKind::Between,
     ];
     kinds[rng.usize(0..kinds.len())](n, rng)
 }

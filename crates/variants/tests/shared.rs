@@ -23,6 +23,7 @@ const READ: &[&str] = &[
     "thermo_dig",
     "whisper_dig",
     "renban_dig",
+    "between_dig",
 ];
 
 #[test]

@@ -52,6 +52,7 @@ const KNOWN: &[&str] = &[
     "whispers",
     "renban",
     "palindrome",
+    "betweenline",
 ];
 
 /// f-puzzles constraint keys the engine does not have yet: refused by name when they
@@ -63,7 +64,6 @@ pub const NOT_YET: &[&str] = &[
     "skyscraper",
     "arrow",
     "regionsumline",
-    "betweenline",
     "entropicline",
     "modularline",
     "zipperline",

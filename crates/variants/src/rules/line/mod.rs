@@ -8,14 +8,16 @@
 //! | whisper | neighbours on the line differ by at least `k` (German 5, Dutch 4) | [`Relation::DifferenceAtLeast`] on each neighbouring pair |
 //! | renban | a set of consecutive digits in any order | peers, and the runs of digits that still fit ([`renban`]) |
 //! | palindrome | the line reads the same both ways | [`Relation::Equal`] on mirrored cells |
+//! | between | digits strictly between the two end circles' digits | bounds in both orientations ([`between`]) |
 //! | parity | neighbours on the line differ in parity | [`Relation::ParityDiffers`] on each neighbouring pair |
 //!
 //! Read from the sudoku-puzzle rule `{"type": "line", "kind": "thermo", "cells":
 //! [...]}` (with `value` for whisper, `closed` for whisper, renban and parity loops)
-//! and from the f-puzzles keys `thermometer`, `slowthermometer`, `whispers`, `renban`
-//! and `palindrome` (entries of `{"lines": [[...], ...]}`, each line one rule); written
-//! back to both.
+//! and from the f-puzzles keys `thermometer`, `slowthermometer`, `whispers`, `renban`,
+//! `palindrome` and `betweenline` (entries of `{"lines": [[...], ...]}`, each line one
+//! rule); written back to both.
 
+pub(crate) mod between;
 pub(crate) mod renban;
 pub(crate) mod thermo;
 
@@ -40,6 +42,8 @@ pub enum LineKind {
     Renban,
     /// The same read from either end.
     Palindrome,
+    /// The digits between the ends lie strictly between the ends' digits.
+    Between,
     /// Neighbours on the line differ in parity.
     Parity,
 }
@@ -50,7 +54,6 @@ pub const NOT_YET: &[&str] = &[
     "entropic",
     "modular",
     "zipper",
-    "between",
     "lockout",
     "double_arrow",
 ];
@@ -62,6 +65,7 @@ pub const FPUZZLES_KEYS: &[&str] = &[
     "whispers",
     "renban",
     "palindrome",
+    "betweenline",
 ];
 
 /// A line rule: its kind and its cells in order.
@@ -94,6 +98,7 @@ impl Line {
             LineKind::Whisper(_) => "whisper",
             LineKind::Renban => "renban",
             LineKind::Palindrome => "palindrome",
+            LineKind::Between => "between",
             LineKind::Parity => "parity",
         }
     }
@@ -150,6 +155,7 @@ impl Line {
             LineKind::Parity => pairs().all(|(a, b)| (a ^ b) & 1 == 1),
             LineKind::Palindrome => v.iter().eq(v.iter().rev()),
             LineKind::Renban => renban::holds(&v),
+            LineKind::Between => between::holds(&v),
         }
     }
 
@@ -195,6 +201,8 @@ impl Line {
                 all_different(out);
                 out.line(renban::Renban::new(n, cells));
             }
+            LineKind::Between if len > 2 => out.line(between::Between::new(cells)),
+            LineKind::Between => {}
         }
     }
 
@@ -232,6 +240,7 @@ impl Line {
             "whisper" => LineKind::Whisper(value(Some(5))?),
             "renban" => LineKind::Renban,
             "palindrome" => LineKind::Palindrome,
+            "between" => LineKind::Between,
             "parity" => LineKind::Parity,
             other => return Err(kind_node.error(format!("unknown line kind {other:?}"))),
         };
@@ -280,6 +289,7 @@ impl Line {
             "whispers" => LineKind::Whisper(value(Some(5))?),
             "renban" => LineKind::Renban,
             "palindrome" => LineKind::Palindrome,
+            "betweenline" => LineKind::Between,
             _ => return Err(entry.error(format!("{key:?} is not a line"))),
         };
         let mut out = Vec::new();
@@ -331,6 +341,7 @@ impl Line {
             }
             LineKind::Renban => "renban",
             LineKind::Palindrome => "palindrome",
+            LineKind::Between => "betweenline",
             LineKind::Parity => return Err("parity lines".into()),
         };
         Ok((key, entry))
@@ -342,6 +353,7 @@ impl Line {
 pub(crate) enum Propagator {
     Thermo(thermo::Thermo),
     Renban(renban::Renban),
+    Between(between::Between),
 }
 
 macro_rules! each {
@@ -349,6 +361,7 @@ macro_rules! each {
         match $self {
             Propagator::Thermo($p) => $e,
             Propagator::Renban($p) => $e,
+            Propagator::Between($p) => $e,
         }
     };
 }
@@ -374,7 +387,7 @@ macro_rules! into_propagator {
     };
 }
 
-into_propagator!(thermo::Thermo => Thermo, renban::Renban => Renban);
+into_propagator!(thermo::Thermo => Thermo, renban::Renban => Renban, between::Between => Between);
 
 impl Compiled {
     /// Adds a line's propagator.
@@ -456,6 +469,7 @@ pub(crate) mod tests {
         assert!(!line(LineKind::Renban, &[4, 5, 7]).holds(&values));
         assert!(line(LineKind::Palindrome, &[1, 0, 2]).holds(&values));
         assert!(!line(LineKind::Palindrome, &[1, 0, 3]).holds(&values));
+        assert!(line(LineKind::Between, &[0, 1, 4, 3]).holds(&values));
         assert!(line(LineKind::Parity, &[0, 6, 1]).holds(&values)); // 1 2 3
         let mut ring = line(LineKind::Parity, &[0, 6, 1, 6 + 1]); // 1 2 3 7
         assert!(!ring.holds(&values));
@@ -500,6 +514,7 @@ pub(crate) mod tests {
             LineKind::Whisper(3),
             LineKind::Renban,
             LineKind::Palindrome,
+            LineKind::Between,
             LineKind::Parity,
         ];
         for (i, kind) in kinds.into_iter().enumerate() {
