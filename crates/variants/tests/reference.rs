@@ -197,6 +197,16 @@ fn line_kind(n: usize, rng: &mut fastrand::Rng) -> LineKind {
         |_, _| LineKind::Parity,
         |_, _| LineKind::Renban,
         |_, _| LineKind::Between,
+        |n, rng| {
+            // Two or three groups of digits, in no particular order.
+            let g = rng.usize(2..=3);
+            let mut groups = vec![0u32; g];
+            for d in 0..n {
+                groups[if d < g { d } else { rng.usize(0..g) }] |= 1 << d;
+            }
+            LineKind::Entropic(groups)
+        },
+        |_, rng| LineKind::Modular(rng.u8(2..=3)),
     ];
     kinds[rng.usize(0..kinds.len())](n, rng)
 }

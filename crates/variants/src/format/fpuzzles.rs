@@ -53,6 +53,8 @@ const KNOWN: &[&str] = &[
     "renban",
     "palindrome",
     "betweenline",
+    "entropicline",
+    "modularline",
 ];
 
 /// f-puzzles constraint keys the engine does not have yet: refused by name when they
@@ -64,8 +66,6 @@ pub const NOT_YET: &[&str] = &[
     "skyscraper",
     "arrow",
     "regionsumline",
-    "entropicline",
-    "modularline",
     "zipperline",
     "doublearrow",
     "lockout",

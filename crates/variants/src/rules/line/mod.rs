@@ -10,14 +10,18 @@
 //! | palindrome | the line reads the same both ways | [`Relation::Equal`] on mirrored cells |
 //! | between | digits strictly between the two end circles' digits | bounds in both orientations ([`between`]) |
 //! | parity | neighbours on the line differ in parity | [`Relation::ParityDiffers`] on each neighbouring pair |
+//! | entropic | any `g` cells in a row hold one digit of each of `g` groups (low, middle, high) | classes ([`classes`]) |
+//! | modular | any `m` cells in a row hold one digit of each residue mod `m` | classes ([`classes`]) |
 //!
 //! Read from the sudoku-puzzle rule `{"type": "line", "kind": "thermo", "cells":
-//! [...]}` (with `value` for whisper, `closed` for whisper, renban and parity loops)
-//! and from the f-puzzles keys `thermometer`, `slowthermometer`, `whispers`, `renban`,
-//! `palindrome` and `betweenline` (entries of `{"lines": [[...], ...]}`, each line one
-//! rule); written back to both.
+//! [...]}` (with `value` for whisper and modular, `groups` for entropic, `closed` for
+//! whisper, renban and parity loops) and from the f-puzzles keys `thermometer`,
+//! `slowthermometer`, `whispers`, `renban`, `palindrome`, `betweenline`, `entropicline`
+//! and `modularline` (entries of `{"lines": [[...], ...]}`, each line one rule);
+//! written back to both.
 
 pub(crate) mod between;
+pub(crate) mod classes;
 pub(crate) mod renban;
 pub(crate) mod thermo;
 
@@ -46,17 +50,15 @@ pub enum LineKind {
     Between,
     /// Neighbours on the line differ in parity.
     Parity,
+    /// Any run of as many cells as there are groups holds one digit of each group
+    /// (the groups as digit masks, bit `d - 1` for digit `d`).
+    Entropic(Vec<u32>),
+    /// Any run of `m` cells holds one digit of each residue mod `m`.
+    Modular(u8),
 }
 
 /// The sudoku-puzzle line kinds the engine does not have yet: refused by name.
-pub const NOT_YET: &[&str] = &[
-    "region_sum",
-    "entropic",
-    "modular",
-    "zipper",
-    "lockout",
-    "double_arrow",
-];
+pub const NOT_YET: &[&str] = &["region_sum", "zipper", "lockout", "double_arrow"];
 
 /// The f-puzzles keys read as lines.
 pub const FPUZZLES_KEYS: &[&str] = &[
@@ -66,6 +68,8 @@ pub const FPUZZLES_KEYS: &[&str] = &[
     "renban",
     "palindrome",
     "betweenline",
+    "entropicline",
+    "modularline",
 ];
 
 /// A line rule: its kind and its cells in order.
@@ -78,6 +82,15 @@ pub struct Line {
     /// A loop: the last cell is also the first's neighbour on the line (whisper,
     /// parity; a renban loop is the same set of cells).
     pub closed: bool,
+}
+
+/// The usual entropic groups of digits 1 to `size`: its thirds (1-3, 4-6, 7-9 on a
+/// 9×9), when `size` is a multiple of 3.
+pub fn thirds(size: usize) -> Option<Vec<u32>> {
+    (size.is_multiple_of(3) && size > 0).then(|| {
+        let third = (1u32 << (size / 3)) - 1;
+        (0..3).map(|g| third << (g * size / 3)).collect()
+    })
 }
 
 impl Line {
@@ -100,6 +113,8 @@ impl Line {
             LineKind::Palindrome => "palindrome",
             LineKind::Between => "between",
             LineKind::Parity => "parity",
+            LineKind::Entropic(_) => "entropic",
+            LineKind::Modular(_) => "modular",
         }
     }
 
@@ -136,6 +151,27 @@ impl Line {
                 refuse(format!("{len} cells cannot hold distinct digits 1-{n}"))
             }
             LineKind::Whisper(k) => Relation::DifferenceAtLeast(*k).check(n, at),
+            LineKind::Modular(m) if *m == 0 || usize::from(*m) > n => {
+                refuse(format!("a modulus of {m} on digits 1-{n}"))
+            }
+            LineKind::Entropic(groups) => {
+                let all = puzzle.all_digits();
+                let mut seen = 0;
+                for &g in groups {
+                    if g == 0 || g & !all != 0 || g & seen != 0 {
+                        return refuse(format!(
+                            "its groups of digits do not divide 1-{n} (each digit in one group)"
+                        ));
+                    }
+                    seen |= g;
+                }
+                if seen != all {
+                    return refuse(format!(
+                        "its groups of digits do not divide 1-{n} (each digit in one group)"
+                    ));
+                }
+                Ok(())
+            }
             _ => Ok(()),
         }
     }
@@ -156,6 +192,12 @@ impl Line {
             LineKind::Palindrome => v.iter().eq(v.iter().rev()),
             LineKind::Renban => renban::holds(&v),
             LineKind::Between => between::holds(&v),
+            LineKind::Entropic(groups) => classes::holds(&v, groups.len(), |d| {
+                groups.iter().position(|g| g >> (d - 1) & 1 != 0)
+            }),
+            LineKind::Modular(m) => {
+                classes::holds(&v, usize::from(*m), |d| Some(usize::from(d % m)))
+            }
         }
     }
 
@@ -203,6 +245,10 @@ impl Line {
             }
             LineKind::Between if len > 2 => out.line(between::Between::new(cells)),
             LineKind::Between => {}
+            LineKind::Entropic(groups) => out.line(classes::Classes::new(cells, groups)),
+            LineKind::Modular(m) => {
+                out.line(classes::Classes::new(cells, &classes::residues(n, *m)))
+            }
         }
     }
 
@@ -232,8 +278,8 @@ impl Line {
                 _ => Ok(()),
             }
         };
-        takes("value", kind == "whisper")?;
-        takes("groups", false)?;
+        takes("value", matches!(kind, "whisper" | "modular"))?;
+        takes("groups", kind == "entropic")?;
         let lkind = match kind {
             "thermo" => LineKind::Thermo,
             "slow_thermo" => LineKind::SlowThermo,
@@ -242,6 +288,23 @@ impl Line {
             "palindrome" => LineKind::Palindrome,
             "between" => LineKind::Between,
             "parity" => LineKind::Parity,
+            "modular" => LineKind::Modular(value(Some(3))?),
+            "entropic" => LineKind::Entropic(match rule.get("groups") {
+                Some(g) => {
+                    let mut groups = Vec::new();
+                    for group in g.items()? {
+                        let mut mask = 0u32;
+                        for d in group.items()? {
+                            mask |= 1 << (d.int_in(1, n as i64)? - 1);
+                        }
+                        groups.push(mask);
+                    }
+                    groups
+                }
+                None => thirds(n).filter(|_| n == 9).ok_or_else(|| {
+                    rule.error("an entropic line on digits other than 1-9 needs its \"groups\"")
+                })?,
+            }),
             other => return Err(kind_node.error(format!("unknown line kind {other:?}"))),
         };
         let closed = rule.get("closed").map(|c| c.bool()).transpose()?;
@@ -290,6 +353,12 @@ impl Line {
             "renban" => LineKind::Renban,
             "palindrome" => LineKind::Palindrome,
             "betweenline" => LineKind::Between,
+            "modularline" => LineKind::Modular(value(Some(3))?),
+            "entropicline" => LineKind::Entropic(thirds(n).ok_or_else(|| {
+                entry.error(format!(
+                    "entropic lines on digits 1-{n}: the low, middle and high thirds need a multiple of 3"
+                ))
+            })?),
             _ => return Err(entry.error(format!("{key:?} is not a line"))),
         };
         let mut out = Vec::new();
@@ -314,8 +383,12 @@ impl Line {
 
     pub(crate) fn write_sudoku_puzzle(&self, puzzle: &Puzzle) -> Value {
         let mut r = json!({"type": "line", "kind": self.name(), "cells": super::names(puzzle, &self.cells)});
-        if let LineKind::Whisper(k) = &self.kind {
-            r["value"] = json!(k);
+        match &self.kind {
+            LineKind::Whisper(k) | LineKind::Modular(k) => r["value"] = json!(k),
+            LineKind::Entropic(groups) => {
+                r["groups"] = json!(groups.iter().map(|&g| digits(g)).collect::<Vec<_>>())
+            }
+            _ => {}
         }
         if self.closed {
             r["closed"] = json!(true);
@@ -325,6 +398,7 @@ impl Line {
 
     /// The f-puzzles key and entry of the line, or what f-puzzles cannot express.
     pub(crate) fn write_fpuzzles(&self, puzzle: &Puzzle) -> Result<(&'static str, Value), String> {
+        let n = puzzle.size();
         let mut cells = super::fnames(puzzle, &self.cells);
         if self.closed {
             cells.push(cells[0].clone());
@@ -342,10 +416,26 @@ impl Line {
             LineKind::Renban => "renban",
             LineKind::Palindrome => "palindrome",
             LineKind::Between => "betweenline",
+            LineKind::Modular(m) => {
+                if *m != 3 {
+                    entry["value"] = json!(m.to_string());
+                }
+                "modularline"
+            }
+            LineKind::Entropic(groups) if thirds(n).as_ref() == Some(groups) => "entropicline",
+            LineKind::Entropic(_) => return Err("entropic lines with other groups".into()),
             LineKind::Parity => return Err("parity lines".into()),
         };
         Ok((key, entry))
     }
+}
+
+/// The digits of a mask, in increasing order.
+fn digits(mask: u32) -> Vec<u32> {
+    (0..32)
+        .filter(|d| mask >> d & 1 != 0)
+        .map(|d| d + 1)
+        .collect()
 }
 
 /// A compiled line: what the engine runs.
@@ -354,6 +444,7 @@ pub(crate) enum Propagator {
     Thermo(thermo::Thermo),
     Renban(renban::Renban),
     Between(between::Between),
+    Classes(classes::Classes),
 }
 
 macro_rules! each {
@@ -362,6 +453,7 @@ macro_rules! each {
             Propagator::Thermo($p) => $e,
             Propagator::Renban($p) => $e,
             Propagator::Between($p) => $e,
+            Propagator::Classes($p) => $e,
         }
     };
 }
@@ -387,7 +479,8 @@ macro_rules! into_propagator {
     };
 }
 
-into_propagator!(thermo::Thermo => Thermo, renban::Renban => Renban, between::Between => Between);
+into_propagator!(thermo::Thermo => Thermo, renban::Renban => Renban, between::Between => Between,
+    classes::Classes => Classes);
 
 impl Compiled {
     /// Adds a line's propagator.
@@ -481,6 +574,8 @@ pub(crate) mod tests {
         assert!(whisper.holds(&values));
         whisper.closed = true;
         assert!(!whisper.holds(&values)); // 2 and 1 close it
+        assert!(line(LineKind::Modular(3), &[0, 6, 2, 4]).holds(&values)); // 1 2 3 4
+        assert!(!line(LineKind::Modular(3), &[0, 6, 2, 5]).holds(&values)); // 1 2 3 5
     }
 
     #[test]
@@ -503,6 +598,12 @@ pub(crate) mod tests {
         let mut closed = Line::new(LineKind::Thermo, vec![0, 1, 5]);
         closed.closed = true;
         assert!(closed.check(&p, At::Rule(0)).is_err());
+        assert!(Line::new(LineKind::Entropic(vec![0b11, 0b100]), vec![0, 1])
+            .check(&p, At::Rule(0))
+            .is_err());
+        assert_eq!(thirds(9), Some(vec![0b111, 0b111000, 0b111000000]));
+        assert_eq!(thirds(6), Some(vec![0b11, 0b1100, 0b110000]));
+        assert_eq!(thirds(4), None);
     }
 
     /// A 6×6 with a line of every kind.
@@ -516,6 +617,8 @@ pub(crate) mod tests {
             LineKind::Palindrome,
             LineKind::Between,
             LineKind::Parity,
+            LineKind::Entropic(thirds(6).unwrap()),
+            LineKind::Modular(3),
         ];
         for (i, kind) in kinds.into_iter().enumerate() {
             let mut line = Line::new(
