@@ -207,6 +207,7 @@ fn line_kind(n: usize, rng: &mut fastrand::Rng) -> LineKind {
             LineKind::Entropic(groups)
         },
         |_, rng| LineKind::Modular(rng.u8(2..=3)),
+        |n, rng| LineKind::Lockout(rng.u8(1..n as u8)),
     ];
     kinds[rng.usize(0..kinds.len())](n, rng)
 }

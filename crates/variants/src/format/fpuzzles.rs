@@ -55,6 +55,7 @@ const KNOWN: &[&str] = &[
     "betweenline",
     "entropicline",
     "modularline",
+    "lockout",
 ];
 
 /// f-puzzles constraint keys the engine does not have yet: refused by name when they
@@ -68,7 +69,6 @@ pub const NOT_YET: &[&str] = &[
     "regionsumline",
     "zipperline",
     "doublearrow",
-    "lockout",
     "difference",
     "ratio",
     "xv",

@@ -12,16 +12,18 @@
 //! | parity | neighbours on the line differ in parity | [`Relation::ParityDiffers`] on each neighbouring pair |
 //! | entropic | any `g` cells in a row hold one digit of each of `g` groups (low, middle, high) | classes ([`classes`]) |
 //! | modular | any `m` cells in a row hold one digit of each residue mod `m` | classes ([`classes`]) |
+//! | lockout | the end diamonds differ by at least `k`; the other cells lie outside their range | both orientations ([`lockout`]) |
 //!
 //! Read from the sudoku-puzzle rule `{"type": "line", "kind": "thermo", "cells":
-//! [...]}` (with `value` for whisper and modular, `groups` for entropic, `closed` for
-//! whisper, renban and parity loops) and from the f-puzzles keys `thermometer`,
-//! `slowthermometer`, `whispers`, `renban`, `palindrome`, `betweenline`, `entropicline`
-//! and `modularline` (entries of `{"lines": [[...], ...]}`, each line one rule);
-//! written back to both.
+//! [...]}` (with `value` for whisper, modular and lockout, `groups` for entropic,
+//! `closed` for whisper, renban and parity loops) and from the f-puzzles keys
+//! `thermometer`, `slowthermometer`, `whispers`, `renban`, `palindrome`, `betweenline`,
+//! `entropicline`, `modularline` and `lockout` (entries of `{"lines": [[...], ...]}`,
+//! each line one rule); written back to both.
 
 pub(crate) mod between;
 pub(crate) mod classes;
+pub(crate) mod lockout;
 pub(crate) mod renban;
 pub(crate) mod thermo;
 
@@ -55,10 +57,13 @@ pub enum LineKind {
     Entropic(Vec<u32>),
     /// Any run of `m` cells holds one digit of each residue mod `m`.
     Modular(u8),
+    /// The ends differ by at least this much; the other cells lie outside the range
+    /// between the ends' digits.
+    Lockout(u8),
 }
 
 /// The sudoku-puzzle line kinds the engine does not have yet: refused by name.
-pub const NOT_YET: &[&str] = &["region_sum", "zipper", "lockout", "double_arrow"];
+pub const NOT_YET: &[&str] = &["region_sum", "zipper", "double_arrow"];
 
 /// The f-puzzles keys read as lines.
 pub const FPUZZLES_KEYS: &[&str] = &[
@@ -70,6 +75,7 @@ pub const FPUZZLES_KEYS: &[&str] = &[
     "betweenline",
     "entropicline",
     "modularline",
+    "lockout",
 ];
 
 /// A line rule: its kind and its cells in order.
@@ -115,6 +121,7 @@ impl Line {
             LineKind::Parity => "parity",
             LineKind::Entropic(_) => "entropic",
             LineKind::Modular(_) => "modular",
+            LineKind::Lockout(_) => "lockout",
         }
     }
 
@@ -151,6 +158,7 @@ impl Line {
                 refuse(format!("{len} cells cannot hold distinct digits 1-{n}"))
             }
             LineKind::Whisper(k) => Relation::DifferenceAtLeast(*k).check(n, at),
+            LineKind::Lockout(k) => Relation::DifferenceAtLeast(*k).check(n, at),
             LineKind::Modular(m) if *m == 0 || usize::from(*m) > n => {
                 refuse(format!("a modulus of {m} on digits 1-{n}"))
             }
@@ -192,6 +200,7 @@ impl Line {
             LineKind::Palindrome => v.iter().eq(v.iter().rev()),
             LineKind::Renban => renban::holds(&v),
             LineKind::Between => between::holds(&v),
+            LineKind::Lockout(k) => lockout::holds(&v, *k),
             LineKind::Entropic(groups) => classes::holds(&v, groups.len(), |d| {
                 groups.iter().position(|g| g >> (d - 1) & 1 != 0)
             }),
@@ -245,6 +254,7 @@ impl Line {
             }
             LineKind::Between if len > 2 => out.line(between::Between::new(cells)),
             LineKind::Between => {}
+            LineKind::Lockout(k) => out.line(lockout::Lockout::new(cells, *k)),
             LineKind::Entropic(groups) => out.line(classes::Classes::new(cells, groups)),
             LineKind::Modular(m) => {
                 out.line(classes::Classes::new(cells, &classes::residues(n, *m)))
@@ -278,7 +288,7 @@ impl Line {
                 _ => Ok(()),
             }
         };
-        takes("value", matches!(kind, "whisper" | "modular"))?;
+        takes("value", matches!(kind, "whisper" | "modular" | "lockout"))?;
         takes("groups", kind == "entropic")?;
         let lkind = match kind {
             "thermo" => LineKind::Thermo,
@@ -289,6 +299,7 @@ impl Line {
             "between" => LineKind::Between,
             "parity" => LineKind::Parity,
             "modular" => LineKind::Modular(value(Some(3))?),
+            "lockout" => LineKind::Lockout(value(Some(4))?),
             "entropic" => LineKind::Entropic(match rule.get("groups") {
                 Some(g) => {
                     let mut groups = Vec::new();
@@ -345,6 +356,7 @@ impl Line {
                 },
             }
         };
+        let on_nine = |d: u8| (n == 9).then_some(d);
         let kind = match key {
             "thermometer" => LineKind::Thermo,
             "slowthermometer" => LineKind::SlowThermo,
@@ -354,6 +366,7 @@ impl Line {
             "palindrome" => LineKind::Palindrome,
             "betweenline" => LineKind::Between,
             "modularline" => LineKind::Modular(value(Some(3))?),
+            "lockout" => LineKind::Lockout(value(on_nine(4))?),
             "entropicline" => LineKind::Entropic(thirds(n).ok_or_else(|| {
                 entry.error(format!(
                     "entropic lines on digits 1-{n}: the low, middle and high thirds need a multiple of 3"
@@ -384,7 +397,9 @@ impl Line {
     pub(crate) fn write_sudoku_puzzle(&self, puzzle: &Puzzle) -> Value {
         let mut r = json!({"type": "line", "kind": self.name(), "cells": super::names(puzzle, &self.cells)});
         match &self.kind {
-            LineKind::Whisper(k) | LineKind::Modular(k) => r["value"] = json!(k),
+            LineKind::Whisper(k) | LineKind::Modular(k) | LineKind::Lockout(k) => {
+                r["value"] = json!(k)
+            }
             LineKind::Entropic(groups) => {
                 r["groups"] = json!(groups.iter().map(|&g| digits(g)).collect::<Vec<_>>())
             }
@@ -422,6 +437,12 @@ impl Line {
                 }
                 "modularline"
             }
+            LineKind::Lockout(k) => {
+                if *k != 4 || n != 9 {
+                    entry["value"] = json!(k.to_string());
+                }
+                "lockout"
+            }
             LineKind::Entropic(groups) if thirds(n).as_ref() == Some(groups) => "entropicline",
             LineKind::Entropic(_) => return Err("entropic lines with other groups".into()),
             LineKind::Parity => return Err("parity lines".into()),
@@ -444,6 +465,7 @@ pub(crate) enum Propagator {
     Thermo(thermo::Thermo),
     Renban(renban::Renban),
     Between(between::Between),
+    Lockout(lockout::Lockout),
     Classes(classes::Classes),
 }
 
@@ -453,6 +475,7 @@ macro_rules! each {
             Propagator::Thermo($p) => $e,
             Propagator::Renban($p) => $e,
             Propagator::Between($p) => $e,
+            Propagator::Lockout($p) => $e,
             Propagator::Classes($p) => $e,
         }
     };
@@ -480,7 +503,7 @@ macro_rules! into_propagator {
 }
 
 into_propagator!(thermo::Thermo => Thermo, renban::Renban => Renban, between::Between => Between,
-    classes::Classes => Classes);
+    lockout::Lockout => Lockout, classes::Classes => Classes);
 
 impl Compiled {
     /// Adds a line's propagator.
@@ -574,6 +597,9 @@ pub(crate) mod tests {
         assert!(whisper.holds(&values));
         whisper.closed = true;
         assert!(!whisper.holds(&values)); // 2 and 1 close it
+        assert!(line(LineKind::Lockout(4), &[6, 0, 8, 7]).holds(&values)); // 2 .. 7: 1, 8
+        assert!(!line(LineKind::Lockout(4), &[6, 0, 5, 7]).holds(&values)); // 2 .. 7: 5
+        assert!(!line(LineKind::Lockout(4), &[0, 3, 4]).holds(&values)); // 1 .. 4: too close
         assert!(line(LineKind::Modular(3), &[0, 6, 2, 4]).holds(&values)); // 1 2 3 4
         assert!(!line(LineKind::Modular(3), &[0, 6, 2, 5]).holds(&values)); // 1 2 3 5
     }
@@ -619,6 +645,7 @@ pub(crate) mod tests {
             LineKind::Parity,
             LineKind::Entropic(thirds(6).unwrap()),
             LineKind::Modular(3),
+            LineKind::Lockout(2),
         ];
         for (i, kind) in kinds.into_iter().enumerate() {
             let mut line = Line::new(
