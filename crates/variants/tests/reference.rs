@@ -208,6 +208,8 @@ fn line_kind(n: usize, rng: &mut fastrand::Rng) -> LineKind {
         },
         |_, rng| LineKind::Modular(rng.u8(2..=3)),
         |n, rng| LineKind::Lockout(rng.u8(1..n as u8)),
+        |_, _| LineKind::Zipper,
+        |_, _| LineKind::RegionSum(Vec::new()),
     ];
     kinds[rng.usize(0..kinds.len())](n, rng)
 }
@@ -223,7 +225,10 @@ fn lines(p: &mut Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize)
             let kind = line_kind(n, rng);
             let len = rng.usize(2..=6.min(n + 1));
             let cells = path(n, rng, len);
-            let mut line = Line::new(kind, cells);
+            let mut line = match kind {
+                LineKind::RegionSum(_) => Line::region_sum(p, cells),
+                kind => Line::new(kind, cells),
+            };
             line.closed = line.cells.len() > 2
                 && matches!(
                     line.kind,

@@ -55,7 +55,9 @@ const KNOWN: &[&str] = &[
     "betweenline",
     "entropicline",
     "modularline",
+    "zipperline",
     "lockout",
+    "regionsumline",
 ];
 
 /// f-puzzles constraint keys the engine does not have yet: refused by name when they
@@ -66,8 +68,6 @@ pub const NOT_YET: &[&str] = &[
     "xsum",
     "skyscraper",
     "arrow",
-    "regionsumline",
-    "zipperline",
     "doublearrow",
     "difference",
     "ratio",

@@ -159,7 +159,18 @@ pub fn read(doc: &Value) -> Result<Read, Error> {
         }
     };
 
+    // A region-sum line is cut by the boxes and regions: read it once they all are.
+    let mut cut_later = Vec::new();
     for rule in root.need("rules")?.items()? {
+        if rule.value.get("type") == Some(&json!("line"))
+            && rule.value.get("kind") == Some(&json!("region_sum"))
+        {
+            cut_later.push(rule);
+            continue;
+        }
+        read_rule(&rule, &mut puzzle)?;
+    }
+    for rule in cut_later {
         read_rule(&rule, &mut puzzle)?;
     }
     for (c, &d) in values.iter().enumerate() {

@@ -12,19 +12,22 @@
 //! | parity | neighbours on the line differ in parity | [`Relation::ParityDiffers`] on each neighbouring pair |
 //! | entropic | any `g` cells in a row hold one digit of each of `g` groups (low, middle, high) | classes ([`classes`]) |
 //! | modular | any `m` cells in a row hold one digit of each residue mod `m` | classes ([`classes`]) |
+//! | zipper | cells equally far from the centre add up to the same total (the centre's digit, on a line of odd length) | sum sets ([`sums`]) |
 //! | lockout | the end diamonds differ by at least `k`; the other cells lie outside their range | both orientations ([`lockout`]) |
+//! | region sum | the line's segments in each box or region have equal sums | sum sets ([`sums`]) |
 //!
 //! Read from the sudoku-puzzle rule `{"type": "line", "kind": "thermo", "cells":
 //! [...]}` (with `value` for whisper, modular and lockout, `groups` for entropic,
 //! `closed` for whisper, renban and parity loops) and from the f-puzzles keys
 //! `thermometer`, `slowthermometer`, `whispers`, `renban`, `palindrome`, `betweenline`,
-//! `entropicline`, `modularline` and `lockout` (entries of `{"lines": [[...], ...]}`,
-//! each line one rule); written back to both.
+//! `entropicline`, `modularline`, `zipperline`, `lockout` and `regionsumline` (entries
+//! of `{"lines": [[...], ...]}`, each line one rule); written back to both.
 
 pub(crate) mod between;
 pub(crate) mod classes;
 pub(crate) mod lockout;
 pub(crate) mod renban;
+pub(crate) mod sums;
 pub(crate) mod thermo;
 
 use super::{Compiled, Relation};
@@ -57,13 +60,19 @@ pub enum LineKind {
     Entropic(Vec<u32>),
     /// Any run of `m` cells holds one digit of each residue mod `m`.
     Modular(u8),
+    /// Cells equally far from the centre add up to the same total; on a line of odd
+    /// length, to the centre's digit.
+    Zipper,
     /// The ends differ by at least this much; the other cells lie outside the range
     /// between the ends' digits.
     Lockout(u8),
+    /// The line cut into segments (their lengths, in order) where it crosses from one
+    /// box or region into another: every segment has the same sum.
+    RegionSum(Vec<usize>),
 }
 
 /// The sudoku-puzzle line kinds the engine does not have yet: refused by name.
-pub const NOT_YET: &[&str] = &["region_sum", "zipper", "double_arrow"];
+pub const NOT_YET: &[&str] = &["double_arrow"];
 
 /// The f-puzzles keys read as lines.
 pub const FPUZZLES_KEYS: &[&str] = &[
@@ -75,7 +84,9 @@ pub const FPUZZLES_KEYS: &[&str] = &[
     "betweenline",
     "entropicline",
     "modularline",
+    "zipperline",
     "lockout",
+    "regionsumline",
 ];
 
 /// A line rule: its kind and its cells in order.
@@ -109,6 +120,19 @@ impl Line {
         }
     }
 
+    /// A region-sum line through `cells`, cut where it crosses from one box or region
+    /// of `puzzle` into another (a cell in no region is its own kind of region).
+    pub fn region_sum(puzzle: &Puzzle, cells: Vec<Cell>) -> Line {
+        let mut segments: Vec<usize> = Vec::new();
+        for (i, &c) in cells.iter().enumerate() {
+            match segments.last_mut() {
+                Some(last) if puzzle.region_of(c) == puzzle.region_of(cells[i - 1]) => *last += 1,
+                _ => segments.push(1),
+            }
+        }
+        Line::new(LineKind::RegionSum(segments), cells)
+    }
+
     /// Its name in the sudoku-puzzle format.
     pub fn name(&self) -> &'static str {
         match self.kind {
@@ -121,7 +145,9 @@ impl Line {
             LineKind::Parity => "parity",
             LineKind::Entropic(_) => "entropic",
             LineKind::Modular(_) => "modular",
+            LineKind::Zipper => "zipper",
             LineKind::Lockout(_) => "lockout",
+            LineKind::RegionSum(_) => "region_sum",
         }
     }
 
@@ -180,6 +206,12 @@ impl Line {
                 }
                 Ok(())
             }
+            LineKind::RegionSum(segments) => {
+                if segments.contains(&0) || segments.iter().sum::<usize>() != len {
+                    return refuse("its segments do not cut its cells".into());
+                }
+                Ok(())
+            }
             _ => Ok(()),
         }
     }
@@ -207,6 +239,8 @@ impl Line {
             LineKind::Modular(m) => {
                 classes::holds(&v, usize::from(*m), |d| Some(usize::from(d % m)))
             }
+            LineKind::Zipper => sums::holds(&v, &sums::zipper(v.len())),
+            LineKind::RegionSum(lengths) => sums::holds(&v, &sums::cut(lengths)),
         }
     }
 
@@ -259,10 +293,18 @@ impl Line {
             LineKind::Modular(m) => {
                 out.line(classes::Classes::new(cells, &classes::residues(n, *m)))
             }
+            LineKind::Zipper if len > 2 => {
+                out.line(sums::EqualSum::new(n, cells, &sums::zipper(len)))
+            }
+            LineKind::RegionSum(lengths) if lengths.len() > 1 => {
+                out.line(sums::EqualSum::new(n, cells, &sums::cut(lengths)))
+            }
+            LineKind::Zipper | LineKind::RegionSum(_) => {}
         }
     }
 
-    /// From a sudoku-puzzle `line` rule (its keys already checked).
+    /// From a sudoku-puzzle `line` rule (its keys already checked). A region-sum line
+    /// is cut by the puzzle's boxes and regions as they are now.
     pub(crate) fn read_sudoku_puzzle(rule: &Node<'_>, puzzle: &Puzzle) -> Result<Line, Error> {
         let n = puzzle.size();
         let kind_node = rule.need("kind")?;
@@ -300,6 +342,7 @@ impl Line {
             "parity" => LineKind::Parity,
             "modular" => LineKind::Modular(value(Some(3))?),
             "lockout" => LineKind::Lockout(value(Some(4))?),
+            "zipper" => LineKind::Zipper,
             "entropic" => LineKind::Entropic(match rule.get("groups") {
                 Some(g) => {
                     let mut groups = Vec::new();
@@ -316,6 +359,7 @@ impl Line {
                     rule.error("an entropic line on digits other than 1-9 needs its \"groups\"")
                 })?,
             }),
+            "region_sum" => return Ok(Line::region_sum(puzzle, cells)),
             other => return Err(kind_node.error(format!("unknown line kind {other:?}"))),
         };
         let closed = rule.get("closed").map(|c| c.bool()).transpose()?;
@@ -367,11 +411,13 @@ impl Line {
             "betweenline" => LineKind::Between,
             "modularline" => LineKind::Modular(value(Some(3))?),
             "lockout" => LineKind::Lockout(value(on_nine(4))?),
+            "zipperline" => LineKind::Zipper,
             "entropicline" => LineKind::Entropic(thirds(n).ok_or_else(|| {
                 entry.error(format!(
                     "entropic lines on digits 1-{n}: the low, middle and high thirds need a multiple of 3"
                 ))
             })?),
+            "regionsumline" => LineKind::RegionSum(Vec::new()),
             _ => return Err(entry.error(format!("{key:?} is not a line"))),
         };
         let mut out = Vec::new();
@@ -385,10 +431,13 @@ impl Line {
             if closed {
                 cells.pop();
             }
-            out.push(Line {
-                kind: kind.clone(),
-                cells,
-                closed,
+            out.push(match kind {
+                LineKind::RegionSum(_) => Line::region_sum(puzzle, cells),
+                _ => Line {
+                    kind: kind.clone(),
+                    cells,
+                    closed,
+                },
             });
         }
         Ok(out)
@@ -443,8 +492,18 @@ impl Line {
                 }
                 "lockout"
             }
+            LineKind::Zipper => "zipperline",
             LineKind::Entropic(groups) if thirds(n).as_ref() == Some(groups) => "entropicline",
             LineKind::Entropic(_) => return Err("entropic lines with other groups".into()),
+            LineKind::RegionSum(segments)
+                if Line::region_sum(puzzle, self.cells.clone()).kind
+                    == LineKind::RegionSum(segments.clone()) =>
+            {
+                "regionsumline"
+            }
+            LineKind::RegionSum(_) => {
+                return Err("a region-sum line cut other than by its regions".into())
+            }
             LineKind::Parity => return Err("parity lines".into()),
         };
         Ok((key, entry))
@@ -467,6 +526,7 @@ pub(crate) enum Propagator {
     Between(between::Between),
     Lockout(lockout::Lockout),
     Classes(classes::Classes),
+    EqualSum(sums::EqualSum),
 }
 
 macro_rules! each {
@@ -477,6 +537,7 @@ macro_rules! each {
             Propagator::Between($p) => $e,
             Propagator::Lockout($p) => $e,
             Propagator::Classes($p) => $e,
+            Propagator::EqualSum($p) => $e,
         }
     };
 }
@@ -503,7 +564,7 @@ macro_rules! into_propagator {
 }
 
 into_propagator!(thermo::Thermo => Thermo, renban::Renban => Renban, between::Between => Between,
-    lockout::Lockout => Lockout, classes::Classes => Classes);
+    lockout::Lockout => Lockout, classes::Classes => Classes, sums::EqualSum => EqualSum);
 
 impl Compiled {
     /// Adds a line's propagator.
@@ -602,6 +663,18 @@ pub(crate) mod tests {
         assert!(!line(LineKind::Lockout(4), &[0, 3, 4]).holds(&values)); // 1 .. 4: too close
         assert!(line(LineKind::Modular(3), &[0, 6, 2, 4]).holds(&values)); // 1 2 3 4
         assert!(!line(LineKind::Modular(3), &[0, 6, 2, 5]).holds(&values)); // 1 2 3 5
+        assert!(!line(LineKind::Zipper, &[0, 1, 4]).holds(&values)); // 1 + 4 != 3
+        assert!(line(LineKind::Zipper, &[6, 4, 1, 5]).holds(&values)); // 2 + 5 = 4 + 3
+    }
+
+    #[test]
+    fn region_sum_lines_are_cut_by_boxes() {
+        let p = Puzzle::classic(4).unwrap();
+        // r1c1 r1c2 | r1c3 | r2c3 r2c4: boxes 0, 1, 1, 1 -> two segments.
+        let line = Line::region_sum(&p, vec![0, 1, 2, 6, 7]);
+        assert_eq!(line.kind, LineKind::RegionSum(vec![2, 3]));
+        let line = Line::region_sum(&p, vec![0, 1, 2, 3, 7, 11, 10]);
+        assert_eq!(line.kind, LineKind::RegionSum(vec![2, 3, 2]));
     }
 
     #[test]
@@ -645,6 +718,7 @@ pub(crate) mod tests {
             LineKind::Parity,
             LineKind::Entropic(thirds(6).unwrap()),
             LineKind::Modular(3),
+            LineKind::Zipper,
             LineKind::Lockout(2),
         ];
         for (i, kind) in kinds.into_iter().enumerate() {
@@ -655,6 +729,11 @@ pub(crate) mod tests {
             line.closed = matches!(line.kind, LineKind::Parity);
             p.add_rule(super::super::Rule::Line(line)).unwrap();
         }
+        p.add_rule(super::super::Rule::Line(Line::region_sum(
+            &p,
+            vec![32, 33, 34, 35],
+        )))
+        .unwrap();
         p
     }
 
@@ -711,6 +790,14 @@ pub(crate) mod tests {
                 json!({"type": "line", "kind": "thermo", "closed": true, "cells": ["r1c1", "r1c2", "r2c2"]})
             ),
             "rules[1]: a thermo line: only whisper, parity and renban lines may be closed"
+        );
+        // A region-sum line read before the boxes that cut it.
+        let mut d = doc(json!({"type": "line", "kind": "region_sum", "cells": ["r1c2", "r1c3"]}));
+        d["rules"].as_array_mut().unwrap().reverse();
+        let p = sudoku_puzzle::read(&d).unwrap().puzzle;
+        assert_eq!(
+            p.rules()[0],
+            super::super::Rule::Line(Line::new(LineKind::RegionSum(vec![1, 1]), vec![1, 2]))
         );
         // f-puzzles: several lines in one entry, a whisper loop, a value as text.
         let row = json!([{}, {}, {}, {}]);
