@@ -1,12 +1,13 @@
 //! The engine against a brute force, on random small boards: 4×4 and 6×6 with boxes or
-//! jigsaw regions, diagonals, neighbour rules and given candidates. The brute force
+//! jigsaw regions, diagonals, neighbour rules, killer cages, lines and given
+//! candidates, and nearly full 9×9s with lines. The brute force
 //! fills cells in row-major order, trying every digit that breaks no rule among the
 //! cells filled so far (the rules' definitions, [`Puzzle::is_solved_by`] on the way),
 //! and so enumerates every grid the puzzle allows. The engine must find the same
 //! solutions, and its true candidates must be exactly their union.
 
 use bitdoku_variants::generate::{jigsaw, random_solution};
-use bitdoku_variants::rules::Cage;
+use bitdoku_variants::rules::{Cage, Line, LineKind};
 use bitdoku_variants::{
     Engine, HouseKind, NeighbourKind, Neighbours, Options, Puzzle, Relation, Rule,
 };
@@ -164,6 +165,83 @@ fn cages(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) -> 
     out
 }
 
+/// A random path of `len` cells (or fewer, where it runs into itself), each a king's
+/// move from the one before.
+fn path(n: usize, rng: &mut fastrand::Rng, len: usize) -> Vec<usize> {
+    let mut cells = vec![rng.usize(0..n * n)];
+    for _ in 1..len {
+        let last = *cells.last().unwrap();
+        let (r, c) = ((last / n) as isize, (last % n) as isize);
+        let steps: Vec<usize> = (-1..=1)
+            .flat_map(|dr| (-1..=1).map(move |dc| (r + dr, c + dc)))
+            .filter(|&(r, c)| (0..n as isize).contains(&r) && (0..n as isize).contains(&c))
+            .map(|(r, c)| r as usize * n + c as usize)
+            .filter(|x| !cells.contains(x))
+            .collect();
+        if steps.is_empty() {
+            break;
+        }
+        cells.push(steps[rng.usize(0..steps.len())]);
+    }
+    cells
+}
+
+/// A random line kind for a board of digits 1 to `n`.
+fn line_kind(n: usize, rng: &mut fastrand::Rng) -> LineKind {
+    type Make = fn(usize, &mut fastrand::Rng) -> LineKind;
+    let kinds: &[Make] = &[
+        |_, _| LineKind::Thermo,
+        |_, _| LineKind::SlowThermo,
+        |n, rng| LineKind::Whisper(rng.u8(1..=n as u8 / 2 + 1)),
+        |_, _| LineKind::Palindrome,
+        |_, _| LineKind::Parity,
+        |_, _| LineKind::Renban,
+        |_, _| LineKind::Between,
+        |n, rng| {
+            // Two or three groups of digits, in no particular order.
+            let g = rng.usize(2..=3);
+            let mut groups = vec![0u32; g];
+            for d in 0..n {
+                groups[if d < g { d } else { rng.usize(0..g) }] |= 1 << d;
+            }
+            LineKind::Entropic(groups)
+        },
+        |_, rng| LineKind::Modular(rng.u8(2..=3)),
+        |n, rng| LineKind::Lockout(rng.u8(1..n as u8)),
+        |_, _| LineKind::Zipper,
+        |_, _| LineKind::RegionSum(Vec::new()),
+    ];
+    kinds[rng.usize(0..kinds.len())](n, rng)
+}
+
+/// Random lines of every kind from a solution: king's-move paths of 2 to 6 cells on
+/// which the solution keeps the line's rule, one in five kept though it breaks it (a
+/// puzzle that may have no solution). Lines the puzzle refuses are passed over.
+fn lines(p: &mut Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) {
+    let n = p.size();
+    for _ in 0..count {
+        let broken = rng.u8(0..5) == 0;
+        for _ in 0..40 {
+            let kind = line_kind(n, rng);
+            let len = rng.usize(2..=6.min(n + 1));
+            let cells = path(n, rng, len);
+            let mut line = match kind {
+                LineKind::RegionSum(_) => Line::region_sum(p, cells),
+                kind => Line::new(kind, cells),
+            };
+            line.closed = line.cells.len() > 2
+                && matches!(
+                    line.kind,
+                    LineKind::Whisper(_) | LineKind::Parity | LineKind::Renban
+                )
+                && rng.bool();
+            if (broken || line.holds(solution)) && p.add_rule(Rule::Line(line)).is_ok() {
+                break;
+            }
+        }
+    }
+}
+
 /// A random small puzzle: a layout, extra rules, and some givens and candidates.
 fn puzzle() -> impl Strategy<Value = Puzzle> {
     (
@@ -171,53 +249,117 @@ fn puzzle() -> impl Strategy<Value = Puzzle> {
         any::<bool>(),
         any::<u64>(),
         0u8..16,
+        0usize..4,
         proptest::collection::vec((0usize..36, 1u8..7), 0..10),
         proptest::collection::vec((0usize..36, 1u32..64), 0..4),
     )
-        .prop_map(|((n, r, c), jig, seed, extras, givens, marks)| {
-            let mut p = Puzzle::latin(n).unwrap();
-            if jig {
-                let regions = jigsaw(n, &mut fastrand::Rng::with_seed(seed));
-                p.add_regions(&regions.iter().map(|&k| Some(k)).collect::<Vec<_>>())
-                    .unwrap();
-            } else {
-                p.add_boxes(r, c).unwrap();
-            }
-            if extras & 1 != 0 {
-                p.add_diagonals().unwrap();
-            }
-            if extras & 2 != 0 {
-                p.add_neighbours(Neighbours::board(NeighbourKind::AntiKing))
-                    .unwrap();
-            }
-            if extras & 4 != 0 {
-                p.add_neighbours(Neighbours::board(NeighbourKind::NonConsecutive))
-                    .unwrap();
-            }
-            if extras == 7 {
-                p.add_house(HouseKind::Extra, vec![0, n + 1, 2 * n + 2])
-                    .unwrap();
-            }
-            let mut rng = fastrand::Rng::with_seed(seed ^ 0x5EED);
-            if extras & 8 != 0 {
-                if let Some(solution) = random_solution(&mut rng, &p) {
-                    for rule in cages(&p, &solution, &mut rng, n) {
-                        p.add_rule(rule).unwrap();
+        .prop_map(
+            |((n, r, c), jig, seed, extras, line_count, givens, marks)| {
+                let mut p = Puzzle::latin(n).unwrap();
+                if jig {
+                    let regions = jigsaw(n, &mut fastrand::Rng::with_seed(seed));
+                    p.add_regions(&regions.iter().map(|&k| Some(k)).collect::<Vec<_>>())
+                        .unwrap();
+                } else {
+                    p.add_boxes(r, c).unwrap();
+                }
+                if extras & 1 != 0 {
+                    p.add_diagonals().unwrap();
+                }
+                if extras & 2 != 0 {
+                    p.add_neighbours(Neighbours::board(NeighbourKind::AntiKing))
+                        .unwrap();
+                }
+                if extras & 4 != 0 {
+                    p.add_neighbours(Neighbours::board(NeighbourKind::NonConsecutive))
+                        .unwrap();
+                }
+                if extras == 7 {
+                    p.add_house(HouseKind::Extra, vec![0, n + 1, 2 * n + 2])
+                        .unwrap();
+                }
+                let mut rng = fastrand::Rng::with_seed(seed ^ 0x5EED);
+                if extras & 8 != 0 || line_count > 0 {
+                    if let Some(solution) = random_solution(&mut rng, &p) {
+                        if extras & 8 != 0 {
+                            for rule in cages(&p, &solution, &mut rng, n) {
+                                p.add_rule(rule).unwrap();
+                            }
+                        }
+                        lines(&mut p, &solution, &mut rng, line_count);
                     }
                 }
-            }
-            for (cell, d) in givens {
-                if cell < n * n && usize::from(d) <= n {
-                    p.set_given(cell, d).unwrap();
+                for (cell, d) in givens {
+                    if cell < n * n && usize::from(d) <= n {
+                        p.set_given(cell, d).unwrap();
+                    }
                 }
-            }
-            for (cell, m) in marks {
-                if cell < n * n {
-                    p.set_candidates(cell, m & p.all_digits()).unwrap();
+                for (cell, m) in marks {
+                    if cell < n * n {
+                        p.set_candidates(cell, m & p.all_digits()).unwrap();
+                    }
+                }
+                p
+            },
+        )
+}
+
+/// A puzzle of lines: a 4×4, 6×6 or nearly full 9×9 with boxes, lines drawn from a
+/// random solution, and some of that solution's digits given (so that few puzzles
+/// have more solutions than the brute force lists).
+fn lined() -> impl Strategy<Value = Puzzle> {
+    (
+        prop_oneof![Just((4, 2, 2)), Just((6, 2, 3)), Just((9, 3, 3))],
+        any::<u64>(),
+        1usize..6,
+    )
+        .prop_map(|((n, r, c), seed, count)| {
+            let mut p = Puzzle::with_boxes(n, r, c).unwrap();
+            let mut rng = fastrand::Rng::with_seed(seed);
+            if let Some(solution) = random_solution(&mut rng, &p) {
+                lines(&mut p, &solution, &mut rng, count);
+                let shown = if n == 9 { 0.6 } else { 0.25 };
+                for (cell, &d) in solution.iter().enumerate() {
+                    if rng.f64() < shown {
+                        p.set_given(cell, d).unwrap();
+                    }
                 }
             }
             p
         })
+}
+
+/// The engine's solutions, count and true candidates against the brute force's (a
+/// puzzle with more than `cap` solutions, or too many brute-force nodes, is passed
+/// over).
+fn agrees(p: &Puzzle) -> Result<(), TestCaseError> {
+    let cap = 100;
+    let Some(mut all) = brute_force(p, cap) else {
+        return Ok(());
+    };
+    let engine = Engine::new(p).unwrap();
+    let mut found = Vec::new();
+    let o = engine.enumerate(cap + 1, |s| found.push(s.to_vec()));
+    prop_assert!(o.complete);
+    prop_assert_eq!(o.solutions, all.len());
+    all.sort();
+    found.sort();
+    prop_assert_eq!(&found, &all);
+    prop_assert_eq!(engine.count(2), all.len().min(2));
+    for s in &found {
+        prop_assert!(p.is_solved_by(s));
+    }
+    let tc = engine.true_candidates(&Options::default().with_limit(usize::MAX));
+    prop_assert!(tc.complete);
+    let mut union = vec![0u32; p.cells()];
+    for s in &all {
+        for (c, &d) in s.iter().enumerate() {
+            union[c] |= 1 << (d - 1);
+        }
+    }
+    prop_assert_eq!(&tc.candidates, &union);
+    prop_assert_eq!(tc.no_solution(), all.is_empty());
+    Ok(())
 }
 
 proptest! {
@@ -225,29 +367,11 @@ proptest! {
 
     #[test]
     fn the_engine_finds_every_solution_the_brute_force_does(p in puzzle()) {
-        let cap = 100;
-        let Some(mut all) = brute_force(&p, cap) else { return Ok(()) };
-        let engine = Engine::new(&p).unwrap();
-        let mut found = Vec::new();
-        let o = engine.enumerate(cap + 1, |s| found.push(s.to_vec()));
-        prop_assert!(o.complete);
-        prop_assert_eq!(o.solutions, all.len());
-        all.sort();
-        found.sort();
-        prop_assert_eq!(&found, &all);
-        prop_assert_eq!(engine.count(2), all.len().min(2));
-        for s in &found {
-            prop_assert!(p.is_solved_by(s));
-        }
-        let tc = engine.true_candidates(&Options::default().with_limit(usize::MAX));
-        prop_assert!(tc.complete);
-        let mut union = vec![0u32; p.cells()];
-        for s in &all {
-            for (c, &d) in s.iter().enumerate() {
-                union[c] |= 1 << (d - 1);
-            }
-        }
-        prop_assert_eq!(&tc.candidates, &union);
-        prop_assert_eq!(tc.no_solution(), all.is_empty());
+        agrees(&p)?;
+    }
+
+    #[test]
+    fn lines_agree_with_the_brute_force(p in lined()) {
+        agrees(&p)?;
     }
 }

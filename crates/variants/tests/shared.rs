@@ -20,6 +20,10 @@ const READ: &[&str] = &[
     "jigsaw",
     "killer_dig",
     "cage_dig",
+    "thermo_dig",
+    "whisper_dig",
+    "renban_dig",
+    "between_dig",
 ];
 
 #[test]

@@ -11,7 +11,8 @@
 //! its size, `null` in none). Regions that are the size's usual boxes are boxes;
 //! others are jigsaw regions. Read here: `diagonal+` (bottom left to top right),
 //! `diagonal-` (top left to bottom right), `antiknight`, `antiking`,
-//! `nonconsecutive`, `disjointgroups`, `extraregion`, `killercage`. Keys that only draw (`text`,
+//! `nonconsecutive`, `disjointgroups`, `extraregion`, `killercage`, and the line keys
+//! of [`crate::rules::line`]. Keys that only draw (`text`,
 //! `rectangle`, the title, author, rules and solution) are kept or passed over; a
 //! constraint key the engine does not have yet, an unknown key, a generic `cage`,
 //! `line` or `circle` (whose meaning is only in the rules text) is refused by name.
@@ -19,7 +20,7 @@
 use super::json::{cells, Node};
 use super::{Error, Read, Source};
 use crate::puzzle::{default_box, HouseKind, ModelError, Puzzle, MAX_SIZE};
-use crate::rules::{Cage, NeighbourKind, Neighbours, Rule, Scope};
+use crate::rules::{line, Cage, Line, NeighbourKind, Neighbours, Rule, Scope};
 use serde_json::{json, Map, Value};
 
 /// Keys read as the puzzle, or passed over because they only draw or describe it.
@@ -46,6 +47,17 @@ const KNOWN: &[&str] = &[
     "disjointgroups",
     "extraregion",
     "killercage",
+    "thermometer",
+    "slowthermometer",
+    "whispers",
+    "renban",
+    "palindrome",
+    "betweenline",
+    "entropicline",
+    "modularline",
+    "zipperline",
+    "lockout",
+    "regionsumline",
 ];
 
 /// f-puzzles constraint keys the engine does not have yet: refused by name when they
@@ -56,18 +68,7 @@ pub const NOT_YET: &[&str] = &[
     "xsum",
     "skyscraper",
     "arrow",
-    "thermometer",
-    "slowthermometer",
-    "palindrome",
-    "renban",
-    "whispers",
-    "regionsumline",
-    "betweenline",
-    "entropicline",
-    "modularline",
-    "zipperline",
     "doublearrow",
-    "lockout",
     "difference",
     "ratio",
     "xv",
@@ -239,6 +240,16 @@ pub fn read(doc: &Value) -> Result<Read, Error> {
             puzzle.add_rule(Rule::Cage(cage)).map_err(model(&entry))?;
         }
     }
+    for &key in line::FPUZZLES_KEYS {
+        let Some(entries) = root.get(key).filter(|e| !empty(e.value)) else {
+            continue;
+        };
+        for entry in entries.items()? {
+            for line in Line::read_fpuzzles(key, &entry, &puzzle)? {
+                puzzle.add_rule(Rule::Line(line)).map_err(model(&entry))?;
+            }
+        }
+    }
     for (i, &d) in givens.iter().enumerate() {
         puzzle.set_given(i, d).map_err(model(&grid))?;
     }
@@ -389,14 +400,21 @@ pub fn write(
         doc.insert(nb.kind.name().into(), json!(true));
     }
     let mut cages = Vec::new();
+    let mut lines: Vec<(&str, Value)> = Vec::new();
     for rule in puzzle.rules() {
         match rule {
             Rule::Cage(cage) => cages.push(cage.write_fpuzzles(puzzle)),
+            Rule::Line(line) => lines.push(line.write_fpuzzles(puzzle).map_err(|w| refuse(&w))?),
             Rule::Relation { .. } => return Err(refuse("pair relations")),
         }
     }
     if !cages.is_empty() {
         doc.insert("killercage".into(), json!(cages));
+    }
+    for (key, entry) in lines {
+        if let Some(entries) = doc.entry(key).or_insert_with(|| json!([])).as_array_mut() {
+            entries.push(entry);
+        }
     }
     if let Some(s) = solution {
         doc.insert("solution".into(), json!(s));
@@ -428,10 +446,10 @@ mod tests {
     #[test]
     fn refuses_by_name() {
         let doc = json!({"size": 4, "grid": [[{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]],
-                         "thermometer": [{"lines": [["R1C1", "R1C2"]]}]});
+                         "arrow": [{"cells": ["R1C1"], "lines": [["R1C1", "R1C2"]]}]});
         assert_eq!(
             read(&doc).unwrap_err().to_string(),
-            "thermometer: the f-puzzles constraint \"thermometer\" is not supported yet"
+            "arrow: the f-puzzles constraint \"arrow\" is not supported yet"
         );
         let doc = json!({"size": 4, "grid": [], "fog": 1});
         assert_eq!(

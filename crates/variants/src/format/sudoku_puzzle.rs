@@ -11,7 +11,8 @@
 //! Every house is a rule; nothing is implied. Read here: `grid` (rows and columns),
 //! `box_grid` (with boxes), `row`, `column`, `box` (any shape: a jigsaw's regions are
 //! boxes), `region` (`diagonal`, `window`, `disjoint`, `colour`, `extra`, `region`),
-//! `cage` (killer cages, with or without a sum), `neighbours` (`antiknight`,
+//! `cage` (killer cages, with or without a sum), `line` (the kinds of
+//! [`crate::rules::line`]), `neighbours` (`antiknight`,
 //! `antiking`, `nonconsecutive`, over the board, `within` a box or region, in an
 //! `area`, with `except`ions; or an `op` over `where`), `relation` (an `op` over listed
 //! pairs), and given `candidates`. The reader is strict, as the format asks: an
@@ -21,7 +22,7 @@
 use super::json::{cell, cells, Node};
 use super::{Error, Read, Source};
 use crate::puzzle::{Cell, HouseKind, ModelError, Puzzle, MAX_SIZE};
-use crate::rules::{Cage, NeighbourKind, Neighbours, Relation, Rule, Scope};
+use crate::rules::{Cage, Line, NeighbourKind, Neighbours, Relation, Rule, Scope};
 use serde_json::{json, Value};
 
 /// The format's name, and the version this reader and writer follow.
@@ -50,7 +51,6 @@ const COMMON: &[&str] = &["type", "id", "label", "style"];
 
 /// Rule types of the format that the engine does not have yet: refused by name.
 pub const NOT_YET: &[&str] = &[
-    "line",
     "arrow",
     "edge",
     "corner",
@@ -159,7 +159,18 @@ pub fn read(doc: &Value) -> Result<Read, Error> {
         }
     };
 
+    // A region-sum line is cut by the boxes and regions: read it once they all are.
+    let mut cut_later = Vec::new();
     for rule in root.need("rules")?.items()? {
+        if rule.value.get("type") == Some(&json!("line"))
+            && rule.value.get("kind") == Some(&json!("region_sum"))
+        {
+            cut_later.push(rule);
+            continue;
+        }
+        read_rule(&rule, &mut puzzle)?;
+    }
+    for rule in cut_later {
         read_rule(&rule, &mut puzzle)?;
     }
     for (c, &d) in values.iter().enumerate() {
@@ -270,6 +281,11 @@ fn read_rule(rule: &Node<'_>, puzzle: &mut Puzzle) -> Result<(), Error> {
             allow(&["cells", "sum"])?;
             let cage = Cage::read_sudoku_puzzle(rule, n)?;
             puzzle.add_rule(Rule::Cage(cage)).map_err(model(rule))?;
+        }
+        "line" => {
+            allow(&["kind", "cells", "closed", "value", "groups"])?;
+            let line = Line::read_sudoku_puzzle(rule, puzzle)?;
+            puzzle.add_rule(Rule::Line(line)).map_err(model(rule))?;
         }
         "neighbours" => {
             allow(&["kind", "op", "params", "where", "within", "area", "except"])?;
@@ -455,6 +471,7 @@ pub fn write(puzzle: &Puzzle, meta: Option<&Value>, solution: Option<&[u8]>) -> 
     for rule in puzzle.rules() {
         match rule {
             Rule::Cage(cage) => rules.push(cage.write_sudoku_puzzle(puzzle)),
+            Rule::Line(line) => rules.push(line.write_sudoku_puzzle(puzzle)),
             Rule::Relation { relation, pairs } => rules.push(json!({
                 "type": "relation", "op": relation.name(), "params": relation.param().into_iter().collect::<Vec<_>>(),
                 "pairs": pairs.iter().map(|p| names(puzzle, p)).collect::<Vec<_>>(),
@@ -521,12 +538,12 @@ mod tests {
             "rules[1].cells[1]: \"r5c5\" is not a cell of a 4x4 board (r1c1 to r4c4)"
         );
         let e = read(&doc(
-            json!([{"type": "line", "kind": "thermo", "cells": ["r1c1", "r1c2"]}]),
+            json!([{"type": "line", "kind": "double_arrow", "cells": ["r1c1", "r1c2", "r1c3"]}]),
         ))
         .unwrap_err();
         assert_eq!(
             e.to_string(),
-            "rules[0].type: rule type \"line\" (thermo) is not supported yet"
+            "rules[0].type: rule type \"line\" (double_arrow) is not supported yet"
         );
         let e = read(&doc(json!([{"type": "box", "cells": ["r1c1", "r1c2"]}]))).unwrap_err();
         assert!(

@@ -19,10 +19,12 @@
 //! ([`Rule::holds`]) and its tests, side by side.
 
 pub mod cage;
+pub mod line;
 pub mod neighbours;
 pub mod relation;
 
 pub use cage::Cage;
+pub use line::{Line, LineKind};
 pub use neighbours::{NeighbourKind, Neighbours, Scope};
 pub use relation::Relation;
 
@@ -45,6 +47,8 @@ pub(crate) enum Prop {
     Pair(relation::Pair),
     /// A sum over distinct digits (see [`cage`]).
     Sum(cage::Sum),
+    /// A line (see [`line`]).
+    Line(line::Propagator),
 }
 
 impl Prop {
@@ -53,6 +57,7 @@ impl Prop {
         match self {
             Prop::Pair(p) => p.watches(),
             Prop::Sum(p) => p.watches(),
+            Prop::Line(p) => p.watches(),
         }
     }
 
@@ -62,6 +67,7 @@ impl Prop {
         match self {
             Prop::Pair(p) => p.propagate(cells),
             Prop::Sum(p) => p.propagate(cells),
+            Prop::Line(p) => p.propagate(cells),
         }
     }
 }
@@ -95,6 +101,8 @@ impl Compiled {
 pub enum Rule {
     /// A killer cage.
     Cage(Cage),
+    /// A line: thermometer, whisper, renban, between line, ...
+    Line(Line),
     /// `relation` holds between the digits of each pair of cells (first, second).
     Relation {
         /// The relation.
@@ -109,6 +117,7 @@ impl Rule {
     pub fn cells(&self) -> Vec<Cell> {
         match self {
             Rule::Cage(cage) => cage.cells.clone(),
+            Rule::Line(line) => line.cells.clone(),
             Rule::Relation { pairs, .. } => pairs.iter().flatten().copied().collect(),
         }
     }
@@ -118,6 +127,7 @@ impl Rule {
     pub(crate) fn compile(&self, puzzle: &Puzzle, out: &mut Compiled) {
         match self {
             Rule::Cage(cage) => cage.compile(puzzle.size(), out),
+            Rule::Line(line) => line.compile(puzzle, out),
             Rule::Relation { relation, pairs } => out.relation(puzzle.size(), *relation, pairs),
         }
     }
@@ -127,6 +137,7 @@ impl Rule {
     pub fn holds(&self, values: &[u8]) -> bool {
         match self {
             Rule::Cage(cage) => cage.holds(values),
+            Rule::Line(line) => line.holds(values),
             Rule::Relation { relation, pairs } => pairs
                 .iter()
                 .all(|&[a, b]| relation.holds(values[a], values[b])),
@@ -138,6 +149,7 @@ impl Rule {
     pub(crate) fn check(&self, puzzle: &Puzzle, at: At) -> Result<(), ModelError> {
         match self {
             Rule::Cage(cage) => cage.check(puzzle, at),
+            Rule::Line(line) => line.check(puzzle, at),
             Rule::Relation { relation, pairs } => {
                 for &[a, b] in pairs {
                     check_cells(&[a, b], puzzle, at)?;
