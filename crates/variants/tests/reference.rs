@@ -6,7 +6,7 @@
 //! solutions, and its true candidates must be exactly their union.
 
 use bitdoku_variants::generate::{jigsaw, random_solution};
-use bitdoku_variants::rules::Cage;
+use bitdoku_variants::rules::{Arrow, Cage};
 use bitdoku_variants::{
     Engine, HouseKind, NeighbourKind, Neighbours, Options, Puzzle, Relation, Rule,
 };
@@ -164,6 +164,72 @@ fn cages(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) -> 
     out
 }
 
+/// A random king's walk from one of `from`'s cells over cells not in `taken`, as long
+/// as its digits add up to less than `value`: a shaft of that sum, or (one in five) of
+/// another sum, as long as it is not empty.
+fn walk(
+    n: usize,
+    solution: &[u8],
+    rng: &mut fastrand::Rng,
+    from: &[usize],
+    taken: &[usize],
+    value: u32,
+) -> Option<Vec<usize>> {
+    let mut shaft: Vec<usize> = Vec::new();
+    let mut sum = 0;
+    let mut at = from[rng.usize(0..from.len())];
+    for _ in 0..30 {
+        if sum >= value {
+            break;
+        }
+        let (r, c) = (
+            (at / n) as isize + rng.isize(-1..=1),
+            (at % n) as isize + rng.isize(-1..=1),
+        );
+        if r < 0 || c < 0 || r >= n as isize || c >= n as isize {
+            continue;
+        }
+        let next = r as usize * n + c as usize;
+        if taken.contains(&next) || from.contains(&next) || shaft.contains(&next) {
+            continue;
+        }
+        shaft.push(next);
+        sum += u32::from(solution[next]);
+        at = next;
+    }
+    let keep = sum == value || rng.u8(0..5) == 0;
+    (keep && shaft.len() >= from.len()).then_some(shaft)
+}
+
+/// Random arrows from a solution: a circle of one cell (one in four: two, read as a
+/// number) and one or two shafts, king's walks that add up to it (one in five, not).
+fn arrows(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) -> Vec<Rule> {
+    let n = p.size();
+    let mut out = Vec::new();
+    for _ in 0..count {
+        let c = rng.usize(0..p.cells());
+        let circle = if rng.u8(0..4) == 0 && c % n + 1 < n {
+            vec![c, c + 1]
+        } else {
+            vec![c]
+        };
+        let value = circle
+            .iter()
+            .fold(0, |v, &c| 10 * v + u32::from(solution[c]));
+        let mut shafts: Vec<Vec<usize>> = Vec::new();
+        for _ in 0..rng.usize(1..3) {
+            let taken: Vec<usize> = shafts.iter().flatten().copied().collect();
+            if let Some(s) = walk(n, solution, rng, &circle, &taken, value) {
+                shafts.push(s);
+            }
+        }
+        if !shafts.is_empty() {
+            out.push(Rule::Arrow(Arrow { circle, shafts }));
+        }
+    }
+    out
+}
+
 /// A random small puzzle: a layout, extra rules, and some givens and candidates.
 fn puzzle() -> impl Strategy<Value = Puzzle> {
     (
@@ -171,10 +237,11 @@ fn puzzle() -> impl Strategy<Value = Puzzle> {
         any::<bool>(),
         any::<u64>(),
         0u8..16,
+        0u8..16,
         proptest::collection::vec((0usize..36, 1u8..7), 0..10),
         proptest::collection::vec((0usize..36, 1u32..64), 0..4),
     )
-        .prop_map(|((n, r, c), jig, seed, extras, givens, marks)| {
+        .prop_map(|((n, r, c), jig, seed, extras, sums, givens, marks)| {
             let mut p = Puzzle::latin(n).unwrap();
             if jig {
                 let regions = jigsaw(n, &mut fastrand::Rng::with_seed(seed));
@@ -203,6 +270,16 @@ fn puzzle() -> impl Strategy<Value = Puzzle> {
                 if let Some(solution) = random_solution(&mut rng, &p) {
                     for rule in cages(&p, &solution, &mut rng, n) {
                         p.add_rule(rule).unwrap();
+                    }
+                }
+            }
+            // The sums family: bit 1 arrows.
+            if sums != 0 {
+                if let Some(solution) = random_solution(&mut rng, &p) {
+                    if sums & 1 != 0 {
+                        for rule in arrows(&p, &solution, &mut rng, n / 2) {
+                            p.add_rule(rule).unwrap();
+                        }
                     }
                 }
             }

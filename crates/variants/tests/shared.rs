@@ -20,6 +20,7 @@ const READ: &[&str] = &[
     "jigsaw",
     "killer_dig",
     "cage_dig",
+    "arrow_dig",
 ];
 
 #[test]

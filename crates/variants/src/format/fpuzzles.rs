@@ -11,7 +11,7 @@
 //! its size, `null` in none). Regions that are the size's usual boxes are boxes;
 //! others are jigsaw regions. Read here: `diagonal+` (bottom left to top right),
 //! `diagonal-` (top left to bottom right), `antiknight`, `antiking`,
-//! `nonconsecutive`, `disjointgroups`, `extraregion`, `killercage`. Keys that only draw (`text`,
+//! `nonconsecutive`, `disjointgroups`, `extraregion`, `killercage`, `arrow`. Keys that only draw (`text`,
 //! `rectangle`, the title, author, rules and solution) are kept or passed over; a
 //! constraint key the engine does not have yet, an unknown key, a generic `cage`,
 //! `line` or `circle` (whose meaning is only in the rules text) is refused by name.
@@ -19,7 +19,7 @@
 use super::json::{cells, Node};
 use super::{Error, Read, Source};
 use crate::puzzle::{default_box, HouseKind, ModelError, Puzzle, MAX_SIZE};
-use crate::rules::{Cage, NeighbourKind, Neighbours, Rule, Scope};
+use crate::rules::{Arrow, Cage, NeighbourKind, Neighbours, Rule, Scope};
 use serde_json::{json, Map, Value};
 
 /// Keys read as the puzzle, or passed over because they only draw or describe it.
@@ -46,6 +46,7 @@ const KNOWN: &[&str] = &[
     "disjointgroups",
     "extraregion",
     "killercage",
+    "arrow",
 ];
 
 /// f-puzzles constraint keys the engine does not have yet: refused by name when they
@@ -55,7 +56,6 @@ pub const NOT_YET: &[&str] = &[
     "sandwichsum",
     "xsum",
     "skyscraper",
-    "arrow",
     "thermometer",
     "slowthermometer",
     "palindrome",
@@ -239,6 +239,12 @@ pub fn read(doc: &Value) -> Result<Read, Error> {
             puzzle.add_rule(Rule::Cage(cage)).map_err(model(&entry))?;
         }
     }
+    if let Some(arrows) = root.get("arrow") {
+        for entry in arrows.items()? {
+            let arrow = Arrow::read_fpuzzles(&entry, n)?;
+            puzzle.add_rule(Rule::Arrow(arrow)).map_err(model(&entry))?;
+        }
+    }
     for (i, &d) in givens.iter().enumerate() {
         puzzle.set_given(i, d).map_err(model(&grid))?;
     }
@@ -388,15 +394,22 @@ pub fn write(
         }
         doc.insert(nb.kind.name().into(), json!(true));
     }
-    let mut cages = Vec::new();
+    // Each rule's entry under its key, the keys in the order first met.
+    let mut keyed: Vec<(&str, Vec<Value>)> = Vec::new();
+    let mut add = |key: &'static str, entry: Value| match keyed.iter_mut().find(|(k, _)| *k == key)
+    {
+        Some((_, entries)) => entries.push(entry),
+        None => keyed.push((key, vec![entry])),
+    };
     for rule in puzzle.rules() {
         match rule {
-            Rule::Cage(cage) => cages.push(cage.write_fpuzzles(puzzle)),
+            Rule::Cage(cage) => add("killercage", cage.write_fpuzzles(puzzle)),
+            Rule::Arrow(arrow) => add("arrow", arrow.write_fpuzzles(puzzle)?),
             Rule::Relation { .. } => return Err(refuse("pair relations")),
         }
     }
-    if !cages.is_empty() {
-        doc.insert("killercage".into(), json!(cages));
+    for (key, entries) in keyed {
+        doc.insert(key.into(), json!(entries));
     }
     if let Some(s) = solution {
         doc.insert("solution".into(), json!(s));

@@ -18,10 +18,13 @@
 //! Each rule is one module: its model, its propagator, its brute-force definition
 //! ([`Rule::holds`]) and its tests, side by side.
 
+pub mod arrow;
 pub mod cage;
 pub mod neighbours;
 pub mod relation;
+pub(crate) mod totals;
 
+pub use arrow::Arrow;
 pub use cage::Cage;
 pub use neighbours::{NeighbourKind, Neighbours, Scope};
 pub use relation::Relation;
@@ -45,6 +48,8 @@ pub(crate) enum Prop {
     Pair(relation::Pair),
     /// A sum over distinct digits (see [`cage`]).
     Sum(cage::Sum),
+    /// Segments of equal value, digits free to repeat (see [`totals`]).
+    Totals(totals::Totals),
 }
 
 impl Prop {
@@ -53,6 +58,7 @@ impl Prop {
         match self {
             Prop::Pair(p) => p.watches(),
             Prop::Sum(p) => p.watches(),
+            Prop::Totals(p) => p.watches(),
         }
     }
 
@@ -62,6 +68,7 @@ impl Prop {
         match self {
             Prop::Pair(p) => p.propagate(cells),
             Prop::Sum(p) => p.propagate(cells),
+            Prop::Totals(p) => p.propagate(cells),
         }
     }
 }
@@ -95,6 +102,8 @@ impl Compiled {
 pub enum Rule {
     /// A killer cage.
     Cage(Cage),
+    /// An arrow.
+    Arrow(Arrow),
     /// `relation` holds between the digits of each pair of cells (first, second).
     Relation {
         /// The relation.
@@ -109,6 +118,7 @@ impl Rule {
     pub fn cells(&self) -> Vec<Cell> {
         match self {
             Rule::Cage(cage) => cage.cells.clone(),
+            Rule::Arrow(arrow) => arrow.cells(),
             Rule::Relation { pairs, .. } => pairs.iter().flatten().copied().collect(),
         }
     }
@@ -118,6 +128,7 @@ impl Rule {
     pub(crate) fn compile(&self, puzzle: &Puzzle, out: &mut Compiled) {
         match self {
             Rule::Cage(cage) => cage.compile(puzzle.size(), out),
+            Rule::Arrow(arrow) => arrow.compile(puzzle, out),
             Rule::Relation { relation, pairs } => out.relation(puzzle.size(), *relation, pairs),
         }
     }
@@ -127,6 +138,7 @@ impl Rule {
     pub fn holds(&self, values: &[u8]) -> bool {
         match self {
             Rule::Cage(cage) => cage.holds(values),
+            Rule::Arrow(arrow) => arrow.holds(values),
             Rule::Relation { relation, pairs } => pairs
                 .iter()
                 .all(|&[a, b]| relation.holds(values[a], values[b])),
@@ -138,6 +150,7 @@ impl Rule {
     pub(crate) fn check(&self, puzzle: &Puzzle, at: At) -> Result<(), ModelError> {
         match self {
             Rule::Cage(cage) => cage.check(puzzle, at),
+            Rule::Arrow(arrow) => arrow.check(puzzle, at),
             Rule::Relation { relation, pairs } => {
                 for &[a, b] in pairs {
                     check_cells(&[a, b], puzzle, at)?;
