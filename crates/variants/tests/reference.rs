@@ -6,7 +6,7 @@
 //! solutions, and its true candidates must be exactly their union.
 
 use bitdoku_variants::generate::{jigsaw, random_solution};
-use bitdoku_variants::rules::{Arrow, Cage};
+use bitdoku_variants::rules::{Arrow, Cage, Side, SumClue, SumKind};
 use bitdoku_variants::{
     Engine, HouseKind, NeighbourKind, Neighbours, Options, Puzzle, Relation, Rule,
 };
@@ -198,7 +198,9 @@ fn walk(
         at = next;
     }
     let keep = sum == value || rng.u8(0..5) == 0;
-    (keep && shaft.len() >= from.len()).then_some(shaft)
+    // A circle of k cells shows 1…1 (k ones) at least.
+    let least = (0..from.len()).fold(0, |r, _| 10 * r + 1);
+    (keep && !shaft.is_empty() && shaft.len() * n >= least).then_some(shaft)
 }
 
 /// Random arrows from a solution: a circle of one cell (one in four: two, read as a
@@ -230,6 +232,77 @@ fn arrows(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) ->
     out
 }
 
+/// The cells from `side` at `index` inwards, straight or (with `slant` ±1) along a
+/// diagonal, as long as they stay on the board.
+fn from_side(n: usize, side: Side, index: usize, slant: isize) -> Vec<usize> {
+    let (n, i) = (n as isize, index as isize);
+    let (mut at, step) = match side {
+        Side::Top => ((0, i), (1, slant)),
+        Side::Bottom => ((n - 1, i), (-1, slant)),
+        Side::Left => ((i, 0), (slant, 1)),
+        Side::Right => ((i, n - 1), (slant, -1)),
+    };
+    let mut out = Vec::new();
+    while (0..n).contains(&at.0) && (0..n).contains(&at.1) {
+        out.push((at.0 * n + at.1) as usize);
+        at = (at.0 + step.0, at.1 + step.1);
+    }
+    out
+}
+
+/// The true sum of `cells`, one in five off by one (within what the cells can make).
+fn clue_sum(n: usize, solution: &[u8], cells: &[usize], rng: &mut fastrand::Rng) -> u32 {
+    let sum: u32 = cells.iter().map(|&c| u32::from(solution[c])).sum();
+    match rng.u8(0..10) {
+        0 if sum > cells.len() as u32 => sum - 1,
+        1 if sum < (cells.len() * n) as u32 => sum + 1,
+        _ => sum,
+    }
+}
+
+/// Random sum clues from a solution: little killers along a random diagonal, frames
+/// (the first cells of a row or column), group and corner sums.
+fn sum_clues(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) -> Vec<Rule> {
+    let n = p.size();
+    let sides = [Side::Top, Side::Bottom, Side::Left, Side::Right];
+    let mut out = Vec::new();
+    for _ in 0..count {
+        let side = sides[rng.usize(0..4)];
+        let (kind, side, cells) = match rng.u8(0..4) {
+            0 => {
+                let slant = if rng.bool() { 1 } else { -1 };
+                let cells = from_side(n, side, rng.usize(0..n), slant);
+                (SumKind::LittleKiller, Some(side), cells)
+            }
+            1 => {
+                let mut cells = from_side(n, side, rng.usize(0..n), 0);
+                cells.truncate(rng.usize(1..n));
+                (SumKind::Frame, Some(side), cells)
+            }
+            2 => {
+                let mut cells: Vec<usize> = (0..rng.usize(1..5))
+                    .map(|_| rng.usize(0..p.cells()))
+                    .collect();
+                cells.sort_unstable();
+                cells.dedup();
+                (SumKind::Group, None, cells)
+            }
+            _ => {
+                let c = rng.usize(0..n - 1) * n + rng.usize(0..n - 1);
+                (SumKind::Corner, None, vec![c, c + 1, c + n, c + n + 1])
+            }
+        };
+        let sum = clue_sum(n, solution, &cells, rng);
+        out.push(Rule::SumClue(SumClue {
+            kind,
+            side,
+            cells,
+            sum,
+        }));
+    }
+    out
+}
+
 /// A random small puzzle: a layout, extra rules, and some givens and candidates.
 fn puzzle() -> impl Strategy<Value = Puzzle> {
     (
@@ -237,11 +310,10 @@ fn puzzle() -> impl Strategy<Value = Puzzle> {
         any::<bool>(),
         any::<u64>(),
         0u8..16,
-        0u8..16,
         proptest::collection::vec((0usize..36, 1u8..7), 0..10),
         proptest::collection::vec((0usize..36, 1u32..64), 0..4),
     )
-        .prop_map(|((n, r, c), jig, seed, extras, sums, givens, marks)| {
+        .prop_map(|((n, r, c), jig, seed, extras, givens, marks)| {
             let mut p = Puzzle::latin(n).unwrap();
             if jig {
                 let regions = jigsaw(n, &mut fastrand::Rng::with_seed(seed));
@@ -273,16 +345,6 @@ fn puzzle() -> impl Strategy<Value = Puzzle> {
                     }
                 }
             }
-            // The sums family: bit 1 arrows.
-            if sums != 0 {
-                if let Some(solution) = random_solution(&mut rng, &p) {
-                    if sums & 1 != 0 {
-                        for rule in arrows(&p, &solution, &mut rng, n / 2) {
-                            p.add_rule(rule).unwrap();
-                        }
-                    }
-                }
-            }
             for (cell, d) in givens {
                 if cell < n * n && usize::from(d) <= n {
                     p.set_given(cell, d).unwrap();
@@ -297,34 +359,94 @@ fn puzzle() -> impl Strategy<Value = Puzzle> {
         })
 }
 
+/// A random small puzzle with rules of the sums family drawn from one random solution
+/// (some of them off, so that some puzzles have no solution), and some of its digits
+/// given: few enough solutions for the brute force to list them.
+fn sums_puzzle() -> impl Strategy<Value = Puzzle> {
+    (
+        prop_oneof![Just((4, 2, 2)), Just((6, 2, 3)), Just((6, 3, 2))],
+        any::<bool>(),
+        any::<u64>(),
+        1u8..4,
+    )
+        .prop_map(|((n, r, c), jig, seed, kinds)| {
+            let mut rng = fastrand::Rng::with_seed(seed);
+            let mut p = Puzzle::with_boxes(n, r, c).unwrap();
+            if jig {
+                // A jigsaw layout, if it has a solution.
+                let mut q = Puzzle::latin(n).unwrap();
+                let regions = jigsaw(n, &mut rng);
+                q.add_regions(&regions.iter().map(|&k| Some(k)).collect::<Vec<_>>())
+                    .unwrap();
+                if random_solution(&mut rng, &q).is_some() {
+                    p = q;
+                }
+            }
+            let solution = random_solution(&mut rng, &p).expect("boxes have solutions");
+            let mut rules = Vec::new();
+            if kinds & 1 != 0 {
+                rules.extend(arrows(&p, &solution, &mut rng, n / 2));
+            }
+            if kinds & 2 != 0 {
+                rules.extend(sum_clues(&p, &solution, &mut rng, n / 2));
+            }
+            for rule in rules {
+                p.add_rule(rule).unwrap();
+            }
+            let givens = if n == 4 {
+                rng.usize(0..4)
+            } else {
+                rng.usize(6..16)
+            };
+            for _ in 0..givens {
+                let c = rng.usize(0..p.cells());
+                p.set_given(c, solution[c]).unwrap();
+            }
+            p
+        })
+}
+
+/// The engine's solutions, count and true candidates are the brute force's.
+fn agrees(p: &Puzzle) -> Result<(), TestCaseError> {
+    let cap = 100;
+    let Some(mut all) = brute_force(p, cap) else {
+        return Ok(());
+    };
+    let engine = Engine::new(p).unwrap();
+    let mut found = Vec::new();
+    let o = engine.enumerate(cap + 1, |s| found.push(s.to_vec()));
+    prop_assert!(o.complete);
+    prop_assert_eq!(o.solutions, all.len());
+    all.sort();
+    found.sort();
+    prop_assert_eq!(&found, &all);
+    prop_assert_eq!(engine.count(2), all.len().min(2));
+    for s in &found {
+        prop_assert!(p.is_solved_by(s));
+    }
+    let tc = engine.true_candidates(&Options::default().with_limit(usize::MAX));
+    prop_assert!(tc.complete);
+    let mut union = vec![0u32; p.cells()];
+    for s in &all {
+        for (c, &d) in s.iter().enumerate() {
+            union[c] |= 1 << (d - 1);
+        }
+    }
+    prop_assert_eq!(&tc.candidates, &union);
+    prop_assert_eq!(tc.no_solution(), all.is_empty());
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
     fn the_engine_finds_every_solution_the_brute_force_does(p in puzzle()) {
-        let cap = 100;
-        let Some(mut all) = brute_force(&p, cap) else { return Ok(()) };
-        let engine = Engine::new(&p).unwrap();
-        let mut found = Vec::new();
-        let o = engine.enumerate(cap + 1, |s| found.push(s.to_vec()));
-        prop_assert!(o.complete);
-        prop_assert_eq!(o.solutions, all.len());
-        all.sort();
-        found.sort();
-        prop_assert_eq!(&found, &all);
-        prop_assert_eq!(engine.count(2), all.len().min(2));
-        for s in &found {
-            prop_assert!(p.is_solved_by(s));
-        }
-        let tc = engine.true_candidates(&Options::default().with_limit(usize::MAX));
-        prop_assert!(tc.complete);
-        let mut union = vec![0u32; p.cells()];
-        for s in &all {
-            for (c, &d) in s.iter().enumerate() {
-                union[c] |= 1 << (d - 1);
-            }
-        }
-        prop_assert_eq!(&tc.candidates, &union);
-        prop_assert_eq!(tc.no_solution(), all.is_empty());
+        agrees(&p)?;
+    }
+
+    #[test]
+    fn sums_agree_with_the_brute_force(p in sums_puzzle()) {
+        agrees(&p)?;
     }
 }

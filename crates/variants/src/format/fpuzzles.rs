@@ -11,7 +11,7 @@
 //! its size, `null` in none). Regions that are the size's usual boxes are boxes;
 //! others are jigsaw regions. Read here: `diagonal+` (bottom left to top right),
 //! `diagonal-` (top left to bottom right), `antiknight`, `antiking`,
-//! `nonconsecutive`, `disjointgroups`, `extraregion`, `killercage`, `arrow`. Keys that only draw (`text`,
+//! `nonconsecutive`, `disjointgroups`, `extraregion`, `killercage`, `arrow`, `littlekillersum`. Keys that only draw (`text`,
 //! `rectangle`, the title, author, rules and solution) are kept or passed over; a
 //! constraint key the engine does not have yet, an unknown key, a generic `cage`,
 //! `line` or `circle` (whose meaning is only in the rules text) is refused by name.
@@ -19,7 +19,7 @@
 use super::json::{cells, Node};
 use super::{Error, Read, Source};
 use crate::puzzle::{default_box, HouseKind, ModelError, Puzzle, MAX_SIZE};
-use crate::rules::{Arrow, Cage, NeighbourKind, Neighbours, Rule, Scope};
+use crate::rules::{Arrow, Cage, NeighbourKind, Neighbours, Rule, Scope, SumClue};
 use serde_json::{json, Map, Value};
 
 /// Keys read as the puzzle, or passed over because they only draw or describe it.
@@ -47,12 +47,12 @@ const KNOWN: &[&str] = &[
     "extraregion",
     "killercage",
     "arrow",
+    "littlekillersum",
 ];
 
 /// f-puzzles constraint keys the engine does not have yet: refused by name when they
 /// hold anything.
 pub const NOT_YET: &[&str] = &[
-    "littlekillersum",
     "sandwichsum",
     "xsum",
     "skyscraper",
@@ -245,6 +245,15 @@ pub fn read(doc: &Value) -> Result<Read, Error> {
             puzzle.add_rule(Rule::Arrow(arrow)).map_err(model(&entry))?;
         }
     }
+    if let Some(clues) = root.get("littlekillersum") {
+        for entry in clues.items()? {
+            if let Some(clue) = SumClue::read_fpuzzles(&entry, n)? {
+                puzzle
+                    .add_rule(Rule::SumClue(clue))
+                    .map_err(model(&entry))?;
+            }
+        }
+    }
     for (i, &d) in givens.iter().enumerate() {
         puzzle.set_given(i, d).map_err(model(&grid))?;
     }
@@ -405,6 +414,7 @@ pub fn write(
         match rule {
             Rule::Cage(cage) => add("killercage", cage.write_fpuzzles(puzzle)),
             Rule::Arrow(arrow) => add("arrow", arrow.write_fpuzzles(puzzle)?),
+            Rule::SumClue(clue) => add("littlekillersum", clue.write_fpuzzles(puzzle)?),
             Rule::Relation { .. } => return Err(refuse("pair relations")),
         }
     }

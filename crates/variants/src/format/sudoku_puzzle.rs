@@ -11,7 +11,8 @@
 //! Every house is a rule; nothing is implied. Read here: `grid` (rows and columns),
 //! `box_grid` (with boxes), `row`, `column`, `box` (any shape: a jigsaw's regions are
 //! boxes), `region` (`diagonal`, `window`, `disjoint`, `colour`, `extra`, `region`),
-//! `cage` (killer cages, with or without a sum), `arrow`, `neighbours` (`antiknight`,
+//! `cage` (killer cages, with or without a sum), `arrow`, `sum` (little killers,
+//! frame, group and corner sums), `neighbours` (`antiknight`,
 //! `antiking`, `nonconsecutive`, over the board, `within` a box or region, in an
 //! `area`, with `except`ions; or an `op` over `where`), `relation` (an `op` over listed
 //! pairs), and given `candidates`. The reader is strict, as the format asks: an
@@ -21,7 +22,7 @@
 use super::json::{cell, cells, Node};
 use super::{Error, Read, Source};
 use crate::puzzle::{Cell, HouseKind, ModelError, Puzzle, MAX_SIZE};
-use crate::rules::{Arrow, Cage, NeighbourKind, Neighbours, Relation, Rule, Scope};
+use crate::rules::{Arrow, Cage, NeighbourKind, Neighbours, Relation, Rule, Scope, SumClue};
 use serde_json::{json, Value};
 
 /// The format's name, and the version this reader and writer follow.
@@ -53,7 +54,6 @@ pub const NOT_YET: &[&str] = &[
     "line",
     "edge",
     "corner",
-    "sum",
     "sandwich",
     "xsum",
     "skyscraper",
@@ -275,6 +275,11 @@ fn read_rule(rule: &Node<'_>, puzzle: &mut Puzzle) -> Result<(), Error> {
             let arrow = Arrow::read_sudoku_puzzle(rule, n)?;
             puzzle.add_rule(Rule::Arrow(arrow)).map_err(model(rule))?;
         }
+        "sum" => {
+            allow(&["kind", "sum", "cells", "side"])?;
+            let clue = SumClue::read_sudoku_puzzle(rule, n)?;
+            puzzle.add_rule(Rule::SumClue(clue)).map_err(model(rule))?;
+        }
         "neighbours" => {
             allow(&["kind", "op", "params", "where", "within", "area", "except"])?;
             read_neighbours(rule, puzzle)?;
@@ -460,6 +465,7 @@ pub fn write(puzzle: &Puzzle, meta: Option<&Value>, solution: Option<&[u8]>) -> 
         match rule {
             Rule::Cage(cage) => rules.push(cage.write_sudoku_puzzle(puzzle)),
             Rule::Arrow(arrow) => rules.push(arrow.write_sudoku_puzzle(puzzle)),
+            Rule::SumClue(clue) => rules.push(clue.write_sudoku_puzzle(puzzle)),
             Rule::Relation { relation, pairs } => rules.push(json!({
                 "type": "relation", "op": relation.name(), "params": relation.param().into_iter().collect::<Vec<_>>(),
                 "pairs": pairs.iter().map(|p| names(puzzle, p)).collect::<Vec<_>>(),

@@ -21,13 +21,17 @@
 pub mod arrow;
 pub mod cage;
 pub mod neighbours;
+pub mod outside;
 pub mod relation;
+pub mod sum_clue;
 pub(crate) mod totals;
 
 pub use arrow::Arrow;
 pub use cage::Cage;
 pub use neighbours::{NeighbourKind, Neighbours, Scope};
+pub use outside::Side;
 pub use relation::Relation;
+pub use sum_clue::{SumClue, SumKind};
 
 use crate::puzzle::{At, Cell, ModelError, Puzzle};
 use crate::state::Step;
@@ -104,6 +108,8 @@ pub enum Rule {
     Cage(Cage),
     /// An arrow.
     Arrow(Arrow),
+    /// A sum clue: little killer, frame, group or corner sum.
+    SumClue(SumClue),
     /// `relation` holds between the digits of each pair of cells (first, second).
     Relation {
         /// The relation.
@@ -119,6 +125,7 @@ impl Rule {
         match self {
             Rule::Cage(cage) => cage.cells.clone(),
             Rule::Arrow(arrow) => arrow.cells(),
+            Rule::SumClue(clue) => clue.cells.clone(),
             Rule::Relation { pairs, .. } => pairs.iter().flatten().copied().collect(),
         }
     }
@@ -129,6 +136,7 @@ impl Rule {
         match self {
             Rule::Cage(cage) => cage.compile(puzzle.size(), out),
             Rule::Arrow(arrow) => arrow.compile(puzzle, out),
+            Rule::SumClue(clue) => clue.compile(puzzle, out),
             Rule::Relation { relation, pairs } => out.relation(puzzle.size(), *relation, pairs),
         }
     }
@@ -139,6 +147,7 @@ impl Rule {
         match self {
             Rule::Cage(cage) => cage.holds(values),
             Rule::Arrow(arrow) => arrow.holds(values),
+            Rule::SumClue(clue) => clue.holds(values),
             Rule::Relation { relation, pairs } => pairs
                 .iter()
                 .all(|&[a, b]| relation.holds(values[a], values[b])),
@@ -151,6 +160,7 @@ impl Rule {
         match self {
             Rule::Cage(cage) => cage.check(puzzle, at),
             Rule::Arrow(arrow) => arrow.check(puzzle, at),
+            Rule::SumClue(clue) => clue.check(puzzle, at),
             Rule::Relation { relation, pairs } => {
                 for &[a, b] in pairs {
                     check_cells(&[a, b], puzzle, at)?;
