@@ -6,7 +6,7 @@
 //! solutions, and its true candidates must be exactly their union.
 
 use bitdoku_variants::generate::{jigsaw, random_solution};
-use bitdoku_variants::rules::{Arrow, Cage, Side, SumClue, SumKind};
+use bitdoku_variants::rules::{Arrow, Cage, Sandwich, Side, SumClue, SumKind};
 use bitdoku_variants::{
     Engine, HouseKind, NeighbourKind, Neighbours, Options, Puzzle, Relation, Rule,
 };
@@ -303,6 +303,37 @@ fn sum_clues(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize)
     out
 }
 
+/// Random sandwich clues from a solution: a whole row or column (one in four, part of
+/// one) with the sum between its 1 and its N, one in five off by one.
+fn sandwiches(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) -> Vec<Rule> {
+    let n = p.size();
+    let sides = [Side::Top, Side::Bottom, Side::Left, Side::Right];
+    let mut out = Vec::new();
+    for _ in 0..count {
+        let side = sides[rng.usize(0..4)];
+        let mut cells = from_side(n, side, rng.usize(0..n), 0);
+        if rng.u8(0..4) == 0 {
+            cells.truncate(rng.usize(2..n));
+        }
+        let place = |d: u8| cells.iter().position(|&c| solution[c] == d);
+        let (a, b) = match (place(1), place(n as u8)) {
+            (Some(a), Some(b)) => (a.min(b), a.max(b)),
+            _ => (0, 0),
+        };
+        let mut sum: u32 = cells[a + 1..b.max(a + 1)]
+            .iter()
+            .map(|&c| u32::from(solution[c]))
+            .sum();
+        if rng.u8(0..5) == 0 {
+            sum += 2;
+        }
+        if sum != 1 && sum <= (cells.len() as u32 - 2) * (n as u32 - 1) {
+            out.push(Rule::Sandwich(Sandwich { side, cells, sum }));
+        }
+    }
+    out
+}
+
 /// A random small puzzle: a layout, extra rules, and some givens and candidates.
 fn puzzle() -> impl Strategy<Value = Puzzle> {
     (
@@ -367,7 +398,7 @@ fn sums_puzzle() -> impl Strategy<Value = Puzzle> {
         prop_oneof![Just((4, 2, 2)), Just((6, 2, 3)), Just((6, 3, 2))],
         any::<bool>(),
         any::<u64>(),
-        1u8..4,
+        1u8..8,
     )
         .prop_map(|((n, r, c), jig, seed, kinds)| {
             let mut rng = fastrand::Rng::with_seed(seed);
@@ -389,6 +420,9 @@ fn sums_puzzle() -> impl Strategy<Value = Puzzle> {
             }
             if kinds & 2 != 0 {
                 rules.extend(sum_clues(&p, &solution, &mut rng, n / 2));
+            }
+            if kinds & 4 != 0 {
+                rules.extend(sandwiches(&p, &solution, &mut rng, n / 2));
             }
             for rule in rules {
                 p.add_rule(rule).unwrap();

@@ -11,7 +11,8 @@
 //! its size, `null` in none). Regions that are the size's usual boxes are boxes;
 //! others are jigsaw regions. Read here: `diagonal+` (bottom left to top right),
 //! `diagonal-` (top left to bottom right), `antiknight`, `antiking`,
-//! `nonconsecutive`, `disjointgroups`, `extraregion`, `killercage`, `arrow`, `littlekillersum`. Keys that only draw (`text`,
+//! `nonconsecutive`, `disjointgroups`, `extraregion`, `killercage`, `arrow`,
+//! `littlekillersum`, `sandwichsum`. Keys that only draw (`text`,
 //! `rectangle`, the title, author, rules and solution) are kept or passed over; a
 //! constraint key the engine does not have yet, an unknown key, a generic `cage`,
 //! `line` or `circle` (whose meaning is only in the rules text) is refused by name.
@@ -19,7 +20,7 @@
 use super::json::{cells, Node};
 use super::{Error, Read, Source};
 use crate::puzzle::{default_box, HouseKind, ModelError, Puzzle, MAX_SIZE};
-use crate::rules::{Arrow, Cage, NeighbourKind, Neighbours, Rule, Scope, SumClue};
+use crate::rules::{Arrow, Cage, NeighbourKind, Neighbours, Rule, Sandwich, Scope, SumClue};
 use serde_json::{json, Map, Value};
 
 /// Keys read as the puzzle, or passed over because they only draw or describe it.
@@ -48,12 +49,12 @@ const KNOWN: &[&str] = &[
     "killercage",
     "arrow",
     "littlekillersum",
+    "sandwichsum",
 ];
 
 /// f-puzzles constraint keys the engine does not have yet: refused by name when they
 /// hold anything.
 pub const NOT_YET: &[&str] = &[
-    "sandwichsum",
     "xsum",
     "skyscraper",
     "thermometer",
@@ -254,6 +255,13 @@ pub fn read(doc: &Value) -> Result<Read, Error> {
             }
         }
     }
+    if let Some(clues) = root.get("sandwichsum") {
+        for entry in clues.items()? {
+            if let Some(s) = Sandwich::read_fpuzzles(&entry, n)? {
+                puzzle.add_rule(Rule::Sandwich(s)).map_err(model(&entry))?;
+            }
+        }
+    }
     for (i, &d) in givens.iter().enumerate() {
         puzzle.set_given(i, d).map_err(model(&grid))?;
     }
@@ -415,6 +423,7 @@ pub fn write(
             Rule::Cage(cage) => add("killercage", cage.write_fpuzzles(puzzle)),
             Rule::Arrow(arrow) => add("arrow", arrow.write_fpuzzles(puzzle)?),
             Rule::SumClue(clue) => add("littlekillersum", clue.write_fpuzzles(puzzle)?),
+            Rule::Sandwich(s) => add("sandwichsum", s.write_fpuzzles(puzzle)?),
             Rule::Relation { .. } => return Err(refuse("pair relations")),
         }
     }

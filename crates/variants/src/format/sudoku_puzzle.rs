@@ -12,7 +12,7 @@
 //! `box_grid` (with boxes), `row`, `column`, `box` (any shape: a jigsaw's regions are
 //! boxes), `region` (`diagonal`, `window`, `disjoint`, `colour`, `extra`, `region`),
 //! `cage` (killer cages, with or without a sum), `arrow`, `sum` (little killers,
-//! frame, group and corner sums), `neighbours` (`antiknight`,
+//! frame, group and corner sums), `sandwich`, `neighbours` (`antiknight`,
 //! `antiking`, `nonconsecutive`, over the board, `within` a box or region, in an
 //! `area`, with `except`ions; or an `op` over `where`), `relation` (an `op` over listed
 //! pairs), and given `candidates`. The reader is strict, as the format asks: an
@@ -22,7 +22,9 @@
 use super::json::{cell, cells, Node};
 use super::{Error, Read, Source};
 use crate::puzzle::{Cell, HouseKind, ModelError, Puzzle, MAX_SIZE};
-use crate::rules::{Arrow, Cage, NeighbourKind, Neighbours, Relation, Rule, Scope, SumClue};
+use crate::rules::{
+    Arrow, Cage, NeighbourKind, Neighbours, Relation, Rule, Sandwich, Scope, SumClue,
+};
 use serde_json::{json, Value};
 
 /// The format's name, and the version this reader and writer follow.
@@ -54,7 +56,6 @@ pub const NOT_YET: &[&str] = &[
     "line",
     "edge",
     "corner",
-    "sandwich",
     "xsum",
     "skyscraper",
     "rossini",
@@ -280,6 +281,11 @@ fn read_rule(rule: &Node<'_>, puzzle: &mut Puzzle) -> Result<(), Error> {
             let clue = SumClue::read_sudoku_puzzle(rule, n)?;
             puzzle.add_rule(Rule::SumClue(clue)).map_err(model(rule))?;
         }
+        "sandwich" => {
+            allow(&["sum", "side", "cells"])?;
+            let s = Sandwich::read_sudoku_puzzle(rule, n)?;
+            puzzle.add_rule(Rule::Sandwich(s)).map_err(model(rule))?;
+        }
         "neighbours" => {
             allow(&["kind", "op", "params", "where", "within", "area", "except"])?;
             read_neighbours(rule, puzzle)?;
@@ -466,6 +472,7 @@ pub fn write(puzzle: &Puzzle, meta: Option<&Value>, solution: Option<&[u8]>) -> 
             Rule::Cage(cage) => rules.push(cage.write_sudoku_puzzle(puzzle)),
             Rule::Arrow(arrow) => rules.push(arrow.write_sudoku_puzzle(puzzle)),
             Rule::SumClue(clue) => rules.push(clue.write_sudoku_puzzle(puzzle)),
+            Rule::Sandwich(s) => rules.push(s.write_sudoku_puzzle(puzzle)),
             Rule::Relation { relation, pairs } => rules.push(json!({
                 "type": "relation", "op": relation.name(), "params": relation.param().into_iter().collect::<Vec<_>>(),
                 "pairs": pairs.iter().map(|p| names(puzzle, p)).collect::<Vec<_>>(),

@@ -23,6 +23,7 @@ pub mod cage;
 pub mod neighbours;
 pub mod outside;
 pub mod relation;
+pub mod sandwich;
 pub mod sum_clue;
 pub(crate) mod totals;
 
@@ -31,6 +32,7 @@ pub use cage::Cage;
 pub use neighbours::{NeighbourKind, Neighbours, Scope};
 pub use outside::Side;
 pub use relation::Relation;
+pub use sandwich::Sandwich;
 pub use sum_clue::{SumClue, SumKind};
 
 use crate::puzzle::{At, Cell, ModelError, Puzzle};
@@ -54,6 +56,8 @@ pub(crate) enum Prop {
     Sum(cage::Sum),
     /// Segments of equal value, digits free to repeat (see [`totals`]).
     Totals(totals::Totals),
+    /// A sandwich sum (see [`sandwich`]).
+    Sandwich(sandwich::Filling),
 }
 
 impl Prop {
@@ -63,6 +67,7 @@ impl Prop {
             Prop::Pair(p) => p.watches(),
             Prop::Sum(p) => p.watches(),
             Prop::Totals(p) => p.watches(),
+            Prop::Sandwich(p) => p.watches(),
         }
     }
 
@@ -73,6 +78,7 @@ impl Prop {
             Prop::Pair(p) => p.propagate(cells),
             Prop::Sum(p) => p.propagate(cells),
             Prop::Totals(p) => p.propagate(cells),
+            Prop::Sandwich(p) => p.propagate(cells),
         }
     }
 }
@@ -110,6 +116,8 @@ pub enum Rule {
     Arrow(Arrow),
     /// A sum clue: little killer, frame, group or corner sum.
     SumClue(SumClue),
+    /// A sandwich sum.
+    Sandwich(Sandwich),
     /// `relation` holds between the digits of each pair of cells (first, second).
     Relation {
         /// The relation.
@@ -126,6 +134,7 @@ impl Rule {
             Rule::Cage(cage) => cage.cells.clone(),
             Rule::Arrow(arrow) => arrow.cells(),
             Rule::SumClue(clue) => clue.cells.clone(),
+            Rule::Sandwich(s) => s.cells.clone(),
             Rule::Relation { pairs, .. } => pairs.iter().flatten().copied().collect(),
         }
     }
@@ -137,6 +146,7 @@ impl Rule {
             Rule::Cage(cage) => cage.compile(puzzle.size(), out),
             Rule::Arrow(arrow) => arrow.compile(puzzle, out),
             Rule::SumClue(clue) => clue.compile(puzzle, out),
+            Rule::Sandwich(s) => s.compile(puzzle, out),
             Rule::Relation { relation, pairs } => out.relation(puzzle.size(), *relation, pairs),
         }
     }
@@ -148,6 +158,7 @@ impl Rule {
             Rule::Cage(cage) => cage.holds(values),
             Rule::Arrow(arrow) => arrow.holds(values),
             Rule::SumClue(clue) => clue.holds(values),
+            Rule::Sandwich(s) => s.holds(values),
             Rule::Relation { relation, pairs } => pairs
                 .iter()
                 .all(|&[a, b]| relation.holds(values[a], values[b])),
@@ -161,6 +172,7 @@ impl Rule {
             Rule::Cage(cage) => cage.check(puzzle, at),
             Rule::Arrow(arrow) => arrow.check(puzzle, at),
             Rule::SumClue(clue) => clue.check(puzzle, at),
+            Rule::Sandwich(s) => s.check(puzzle, at),
             Rule::Relation { relation, pairs } => {
                 for &[a, b] in pairs {
                     check_cells(&[a, b], puzzle, at)?;

@@ -137,6 +137,20 @@ pub(crate) fn check_line(
     Ok(())
 }
 
+/// The whole row or column seen from `side` at `index` (a column for top and bottom,
+/// a row for left and right), from the side inwards.
+pub(crate) fn line(n: usize, side: Side, index: usize) -> Vec<Cell> {
+    let (sr, sc) = side.outward();
+    let i = index as isize;
+    let from = match side {
+        Side::Top => (-1, i),
+        Side::Bottom => (n as isize, i),
+        Side::Left => (i, -1),
+        Side::Right => (i, n as isize),
+    };
+    walk(n, from, (-sr, -sc))
+}
+
 /// A place as f-puzzles names it, `R0C3` (1-based rows and columns, 0 and N + 1 just
 /// off the board), as 0-based (row, column).
 fn read_place(node: &Node<'_>, n: usize) -> Result<(isize, isize), Error> {
@@ -179,6 +193,35 @@ fn side_of(n: usize, (r, c): (isize, isize)) -> Option<Side> {
     } else {
         None
     }
+}
+
+/// An f-puzzles clue beside a row or column (`"cell": "R0C3"`): its side and the whole
+/// line it looks along.
+pub(crate) fn read_fpuzzles_clue(node: &Node<'_>, n: usize) -> Result<(Side, Vec<Cell>), Error> {
+    let place = read_place(node, n)?;
+    let nn = n as isize;
+    let side = side_of(n, place)
+        .filter(|_| (0..nn).contains(&place.0) || (0..nn).contains(&place.1))
+        .ok_or_else(|| {
+            node.error(format!(
+                "{} is not beside a row or column of the board",
+                node.value
+            ))
+        })?;
+    let index = match side {
+        Side::Top | Side::Bottom => place.1,
+        Side::Left | Side::Right => place.0,
+    };
+    Ok((side, line(n, side, index as usize)))
+}
+
+/// The f-puzzles place of a clue on `side` that looks along `cells`, when they are a
+/// whole row or column from that side.
+pub(crate) fn fpuzzles_clue(n: usize, side: Side, cells: &[Cell]) -> Option<String> {
+    let (sr, sc) = side.outward();
+    let first = coords(n, *cells.first()?);
+    let place = (first.0 + sr, first.1 + sc);
+    (walk(n, place, (-sr, -sc)) == cells).then(|| place_name(place))
 }
 
 /// The step of an f-puzzles little killer `direction`.
@@ -263,6 +306,8 @@ mod tests {
 
     #[test]
     fn lines_run_from_their_side() {
+        assert_eq!(line(4, Side::Top, 1), [1, 5, 9, 13]);
+        assert_eq!(line(4, Side::Right, 0), [3, 2, 1, 0]);
         let p = Puzzle::classic(4).unwrap();
         let ok = |side, cells: &[Cell], diagonal| {
             check_line(&p, side, cells, diagonal, At::Rule(0), "a clue").is_ok()
@@ -278,6 +323,31 @@ mod tests {
 
     #[test]
     fn f_puzzles_places() {
+        fn node(v: &serde_json::Value) -> Node<'_> {
+            Node::root(v).get("cell").unwrap()
+        }
+        let v = json!({"cell": "R0C2"});
+        assert_eq!(
+            read_fpuzzles_clue(&node(&v), 4).unwrap(),
+            (Side::Top, vec![1, 5, 9, 13])
+        );
+        let v = json!({"cell": "R3C5"});
+        assert_eq!(
+            read_fpuzzles_clue(&node(&v), 4).unwrap(),
+            (Side::Right, vec![11, 10, 9, 8])
+        );
+        for bad in ["R0C0", "R2C2", "R6C1", "X"] {
+            assert!(
+                read_fpuzzles_clue(&node(&json!({ "cell": bad })), 4).is_err(),
+                "{bad}"
+            );
+        }
+        assert_eq!(
+            fpuzzles_clue(4, Side::Right, &[11, 10, 9, 8]).unwrap(),
+            "R3C5"
+        );
+        assert_eq!(fpuzzles_clue(4, Side::Right, &[11, 10]), None);
+
         let v =
             json!({"cell": "R0C0", "direction": "DR", "cells": ["R1C1", "R2C2", "R3C3", "R4C4"]});
         assert_eq!(

@@ -144,24 +144,16 @@ impl Totals {
     /// Each cell of `seg` keeps the digits of some way to make one of `totals`.
     fn keep<S: Set>(&self, cells: &mut impl Cells, seg: Segment, totals: S, cap: S) -> Step {
         let list = self.cells_of(seg);
-        let mut before = [S::EMPTY; EXACT_CELLS + 1];
         let mut masks = [0u32; EXACT_CELLS];
-        before[0] = S::one(0);
         for (j, &c) in list.iter().enumerate() {
             masks[j] = cells.get(usize::from(c));
-            before[j + 1] = forward(before[j], masks[j], seg.number, cap);
         }
-        // `need`: the values the cells before j must make for the rest to end in a
-        // total.
-        let mut need = totals;
-        for j in (0..list.len()).rev() {
-            let (keep, earlier) = if seg.number {
-                back_number(before[j], masks[j], need)
-            } else {
-                back_sum(before[j], masks[j], need)
-            };
-            cells.restrict(usize::from(list[j]), keep)?;
-            need = earlier;
+        let mut keep = [0u32; EXACT_CELLS];
+        if !support(&masks[..list.len()], seg.number, totals, cap, &mut keep) {
+            return Err(Contradiction);
+        }
+        for (j, &c) in list.iter().enumerate() {
+            cells.restrict(usize::from(c), keep[j])?;
         }
         Ok(())
     }
@@ -216,6 +208,65 @@ impl Totals {
         }
         Ok(())
     }
+}
+
+/// Cells with candidates `masks` (at most [`EXACT_CELLS`]) that must add up to `total`,
+/// their digits free to repeat: `keep[j]` gets the digits of cell j that some way to
+/// do so uses; false if there is none. Exact up to a total of 255, by bounds past it.
+pub(crate) fn sum_support(masks: &[u32], total: u32, keep: &mut [u32]) -> bool {
+    match total {
+        0..=127 => support(masks, false, u128::one(total), u128::upto(total), keep),
+        128..=255 => support(masks, false, Wide::one(total), Wide::upto(total), keep),
+        _ => bounds_support(masks, total, keep),
+    }
+}
+
+/// The cells of a segment (a sum, or a number) with candidates `masks` that must come
+/// to one of `totals` (values up to `cap`): `keep[j]` gets cell j's digits that some
+/// way to do so uses; false if there is none.
+#[inline(always)]
+fn support<S: Set>(masks: &[u32], number: bool, totals: S, cap: S, keep: &mut [u32]) -> bool {
+    let mut before = [S::EMPTY; EXACT_CELLS + 1];
+    before[0] = S::one(0);
+    for (j, &m) in masks.iter().enumerate() {
+        before[j + 1] = forward(before[j], m, number, cap);
+    }
+    if before[masks.len()].and(totals).is_empty() {
+        return false;
+    }
+    // `need`: the values the cells before j must make for the rest to end in a total.
+    let mut need = totals;
+    for j in (0..masks.len()).rev() {
+        let (k, earlier) = if number {
+            back_number(before[j], masks[j], need)
+        } else {
+            back_sum(before[j], masks[j], need)
+        };
+        keep[j] = k;
+        need = earlier;
+    }
+    true
+}
+
+/// As [`sum_support`], by bounds: each cell within what the others' smallest and
+/// largest digits leave.
+fn bounds_support(masks: &[u32], total: u32, keep: &mut [u32]) -> bool {
+    let (mut lo, mut hi) = (0u32, 0u32);
+    for &m in masks {
+        lo += m.trailing_zeros() + 1;
+        hi += 32 - m.leading_zeros();
+    }
+    if !(lo..=hi).contains(&total) {
+        return false;
+    }
+    for (j, &m) in masks.iter().enumerate() {
+        let (min, max) = (m.trailing_zeros() + 1, 32 - m.leading_zeros());
+        // total - (hi - max) <= d <= total - (lo - min)
+        let least = (total + max).saturating_sub(hi).max(1);
+        let most = (total + min - lo).min(32);
+        keep[j] = m & digits_between(least, most);
+    }
+    true
 }
 
 /// Digits `least..=most` (1 to 32) as a mask.
