@@ -7,7 +7,7 @@
 //! solutions, and its true candidates must be exactly their union.
 
 use bitdoku_variants::generate::{jigsaw, random_solution};
-use bitdoku_variants::rules::{Cage, Line, LineKind};
+use bitdoku_variants::rules::{Arrow, Cage, Line, LineKind, Sandwich, Side, SumClue, SumKind};
 use bitdoku_variants::{
     Engine, HouseKind, NeighbourKind, Neighbours, Options, Puzzle, Relation, Rule,
 };
@@ -242,6 +242,176 @@ fn lines(p: &mut Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize)
     }
 }
 
+/// A random king's walk from one of `from`'s cells over cells not in `taken`, as long
+/// as its digits add up to less than `value`: a shaft of that sum, or (one in five) of
+/// another sum, as long as it is not empty.
+fn walk(
+    n: usize,
+    solution: &[u8],
+    rng: &mut fastrand::Rng,
+    from: &[usize],
+    taken: &[usize],
+    value: u32,
+) -> Option<Vec<usize>> {
+    let mut shaft: Vec<usize> = Vec::new();
+    let mut sum = 0;
+    let mut at = from[rng.usize(0..from.len())];
+    for _ in 0..30 {
+        if sum >= value {
+            break;
+        }
+        let (r, c) = (
+            (at / n) as isize + rng.isize(-1..=1),
+            (at % n) as isize + rng.isize(-1..=1),
+        );
+        if r < 0 || c < 0 || r >= n as isize || c >= n as isize {
+            continue;
+        }
+        let next = r as usize * n + c as usize;
+        if taken.contains(&next) || from.contains(&next) || shaft.contains(&next) {
+            continue;
+        }
+        shaft.push(next);
+        sum += u32::from(solution[next]);
+        at = next;
+    }
+    let keep = sum == value || rng.u8(0..5) == 0;
+    // A circle of k cells shows 1…1 (k ones) at least.
+    let least = (0..from.len()).fold(0, |r, _| 10 * r + 1);
+    (keep && !shaft.is_empty() && shaft.len() * n >= least).then_some(shaft)
+}
+
+/// Random arrows from a solution: a circle of one cell (one in four: two, read as a
+/// number) and one or two shafts, king's walks that add up to it (one in five, not).
+fn arrows(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) -> Vec<Rule> {
+    let n = p.size();
+    let mut out = Vec::new();
+    for _ in 0..count {
+        let c = rng.usize(0..p.cells());
+        let circle = if rng.u8(0..4) == 0 && c % n + 1 < n {
+            vec![c, c + 1]
+        } else {
+            vec![c]
+        };
+        let value = circle
+            .iter()
+            .fold(0, |v, &c| 10 * v + u32::from(solution[c]));
+        let mut shafts: Vec<Vec<usize>> = Vec::new();
+        for _ in 0..rng.usize(1..3) {
+            let taken: Vec<usize> = shafts.iter().flatten().copied().collect();
+            if let Some(s) = walk(n, solution, rng, &circle, &taken, value) {
+                shafts.push(s);
+            }
+        }
+        if !shafts.is_empty() {
+            out.push(Rule::Arrow(Arrow { circle, shafts }));
+        }
+    }
+    out
+}
+
+/// The cells from `side` at `index` inwards, straight or (with `slant` ±1) along a
+/// diagonal, as long as they stay on the board.
+fn from_side(n: usize, side: Side, index: usize, slant: isize) -> Vec<usize> {
+    let (n, i) = (n as isize, index as isize);
+    let (mut at, step) = match side {
+        Side::Top => ((0, i), (1, slant)),
+        Side::Bottom => ((n - 1, i), (-1, slant)),
+        Side::Left => ((i, 0), (slant, 1)),
+        Side::Right => ((i, n - 1), (slant, -1)),
+    };
+    let mut out = Vec::new();
+    while (0..n).contains(&at.0) && (0..n).contains(&at.1) {
+        out.push((at.0 * n + at.1) as usize);
+        at = (at.0 + step.0, at.1 + step.1);
+    }
+    out
+}
+
+/// The true sum of `cells`, one in five off by one (within what the cells can make).
+fn clue_sum(n: usize, solution: &[u8], cells: &[usize], rng: &mut fastrand::Rng) -> u32 {
+    let sum: u32 = cells.iter().map(|&c| u32::from(solution[c])).sum();
+    match rng.u8(0..10) {
+        0 if sum > cells.len() as u32 => sum - 1,
+        1 if sum < (cells.len() * n) as u32 => sum + 1,
+        _ => sum,
+    }
+}
+
+/// Random sum clues from a solution: little killers along a random diagonal, frames
+/// (the first cells of a row or column), group and corner sums.
+fn sum_clues(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) -> Vec<Rule> {
+    let n = p.size();
+    let sides = [Side::Top, Side::Bottom, Side::Left, Side::Right];
+    let mut out = Vec::new();
+    for _ in 0..count {
+        let side = sides[rng.usize(0..4)];
+        let (kind, side, cells) = match rng.u8(0..4) {
+            0 => {
+                let slant = if rng.bool() { 1 } else { -1 };
+                let cells = from_side(n, side, rng.usize(0..n), slant);
+                (SumKind::LittleKiller, Some(side), cells)
+            }
+            1 => {
+                let mut cells = from_side(n, side, rng.usize(0..n), 0);
+                cells.truncate(rng.usize(1..n));
+                (SumKind::Frame, Some(side), cells)
+            }
+            2 => {
+                let mut cells: Vec<usize> = (0..rng.usize(1..5))
+                    .map(|_| rng.usize(0..p.cells()))
+                    .collect();
+                cells.sort_unstable();
+                cells.dedup();
+                (SumKind::Group, None, cells)
+            }
+            _ => {
+                let c = rng.usize(0..n - 1) * n + rng.usize(0..n - 1);
+                (SumKind::Corner, None, vec![c, c + 1, c + n, c + n + 1])
+            }
+        };
+        let sum = clue_sum(n, solution, &cells, rng);
+        out.push(Rule::SumClue(SumClue {
+            kind,
+            side,
+            cells,
+            sum,
+        }));
+    }
+    out
+}
+
+/// Random sandwich clues from a solution: a whole row or column (one in four, part of
+/// one) with the sum between its 1 and its N, one in five off by one.
+fn sandwiches(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) -> Vec<Rule> {
+    let n = p.size();
+    let sides = [Side::Top, Side::Bottom, Side::Left, Side::Right];
+    let mut out = Vec::new();
+    for _ in 0..count {
+        let side = sides[rng.usize(0..4)];
+        let mut cells = from_side(n, side, rng.usize(0..n), 0);
+        if rng.u8(0..4) == 0 {
+            cells.truncate(rng.usize(2..n));
+        }
+        let place = |d: u8| cells.iter().position(|&c| solution[c] == d);
+        let (a, b) = match (place(1), place(n as u8)) {
+            (Some(a), Some(b)) => (a.min(b), a.max(b)),
+            _ => (0, 0),
+        };
+        let mut sum: u32 = cells[a + 1..b.max(a + 1)]
+            .iter()
+            .map(|&c| u32::from(solution[c]))
+            .sum();
+        if rng.u8(0..5) == 0 {
+            sum += 2;
+        }
+        if sum != 1 && sum <= (cells.len() as u32 - 2) * (n as u32 - 1) {
+            out.push(Rule::Sandwich(Sandwich { side, cells, sum }));
+        }
+    }
+    out
+}
+
 /// A random small puzzle: a layout, extra rules, and some givens and candidates.
 fn puzzle() -> impl Strategy<Value = Puzzle> {
     (
@@ -329,6 +499,56 @@ fn lined() -> impl Strategy<Value = Puzzle> {
         })
 }
 
+/// A random small puzzle with rules of the sums family drawn from one random solution
+/// (some of them off, so that some puzzles have no solution), and some of its digits
+/// given: few enough solutions for the brute force to list them.
+fn sums_puzzle() -> impl Strategy<Value = Puzzle> {
+    (
+        prop_oneof![Just((4, 2, 2)), Just((6, 2, 3)), Just((6, 3, 2))],
+        any::<bool>(),
+        any::<u64>(),
+        1u8..8,
+    )
+        .prop_map(|((n, r, c), jig, seed, kinds)| {
+            let mut rng = fastrand::Rng::with_seed(seed);
+            let mut p = Puzzle::with_boxes(n, r, c).unwrap();
+            if jig {
+                // A jigsaw layout, if it has a solution.
+                let mut q = Puzzle::latin(n).unwrap();
+                let regions = jigsaw(n, &mut rng);
+                q.add_regions(&regions.iter().map(|&k| Some(k)).collect::<Vec<_>>())
+                    .unwrap();
+                if random_solution(&mut rng, &q).is_some() {
+                    p = q;
+                }
+            }
+            let solution = random_solution(&mut rng, &p).expect("boxes have solutions");
+            let mut rules = Vec::new();
+            if kinds & 1 != 0 {
+                rules.extend(arrows(&p, &solution, &mut rng, n / 2));
+            }
+            if kinds & 2 != 0 {
+                rules.extend(sum_clues(&p, &solution, &mut rng, n / 2));
+            }
+            if kinds & 4 != 0 {
+                rules.extend(sandwiches(&p, &solution, &mut rng, n / 2));
+            }
+            for rule in rules {
+                p.add_rule(rule).unwrap();
+            }
+            let givens = if n == 4 {
+                rng.usize(0..4)
+            } else {
+                rng.usize(6..16)
+            };
+            for _ in 0..givens {
+                let c = rng.usize(0..p.cells());
+                p.set_given(c, solution[c]).unwrap();
+            }
+            p
+        })
+}
+
 /// The engine's solutions, count and true candidates against the brute force's (a
 /// puzzle with more than `cap` solutions, or too many brute-force nodes, is passed
 /// over).
@@ -372,6 +592,11 @@ proptest! {
 
     #[test]
     fn lines_agree_with_the_brute_force(p in lined()) {
+        agrees(&p)?;
+    }
+
+    #[test]
+    fn sums_agree_with_the_brute_force(p in sums_puzzle()) {
         agrees(&p)?;
     }
 }

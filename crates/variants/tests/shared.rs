@@ -24,6 +24,7 @@ const READ: &[&str] = &[
     "whisper_dig",
     "renban_dig",
     "between_dig",
+    "arrow_dig",
 ];
 
 #[test]

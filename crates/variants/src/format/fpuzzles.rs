@@ -11,8 +11,9 @@
 //! its size, `null` in none). Regions that are the size's usual boxes are boxes;
 //! others are jigsaw regions. Read here: `diagonal+` (bottom left to top right),
 //! `diagonal-` (top left to bottom right), `antiknight`, `antiking`,
-//! `nonconsecutive`, `disjointgroups`, `extraregion`, `killercage`, and the line keys
-//! of [`crate::rules::line`]. Keys that only draw (`text`,
+//! `nonconsecutive`, `disjointgroups`, `extraregion`, `killercage`, `arrow`,
+//! `littlekillersum`, `sandwichsum`, and the line keys of [`crate::rules::line`]. Keys
+//! that only draw (`text`,
 //! `rectangle`, the title, author, rules and solution) are kept or passed over; a
 //! constraint key the engine does not have yet, an unknown key, a generic `cage`,
 //! `line` or `circle` (whose meaning is only in the rules text) is refused by name.
@@ -20,7 +21,9 @@
 use super::json::{cells, Node};
 use super::{Error, Read, Source};
 use crate::puzzle::{default_box, HouseKind, ModelError, Puzzle, MAX_SIZE};
-use crate::rules::{line, Cage, Line, NeighbourKind, Neighbours, Rule, Scope};
+use crate::rules::{
+    line, Arrow, Cage, Line, NeighbourKind, Neighbours, Rule, Sandwich, Scope, SumClue,
+};
 use serde_json::{json, Map, Value};
 
 /// Keys read as the puzzle, or passed over because they only draw or describe it.
@@ -47,27 +50,16 @@ const KNOWN: &[&str] = &[
     "disjointgroups",
     "extraregion",
     "killercage",
-    "thermometer",
-    "slowthermometer",
-    "whispers",
-    "renban",
-    "palindrome",
-    "betweenline",
-    "entropicline",
-    "modularline",
-    "zipperline",
-    "lockout",
-    "regionsumline",
+    "arrow",
+    "littlekillersum",
+    "sandwichsum",
 ];
 
 /// f-puzzles constraint keys the engine does not have yet: refused by name when they
 /// hold anything.
 pub const NOT_YET: &[&str] = &[
-    "littlekillersum",
-    "sandwichsum",
     "xsum",
     "skyscraper",
-    "arrow",
     "doublearrow",
     "difference",
     "ratio",
@@ -108,7 +100,7 @@ pub fn read(doc: &Value) -> Result<Read, Error> {
     let root = Node::root(doc);
     for key in root.keys()? {
         let value = &doc[key];
-        if KNOWN.contains(&key) || empty(value) {
+        if KNOWN.contains(&key) || line::FPUZZLES_KEYS.contains(&key) || empty(value) {
             continue;
         }
         let node = root.need(key)?;
@@ -247,6 +239,28 @@ pub fn read(doc: &Value) -> Result<Read, Error> {
         for entry in entries.items()? {
             for line in Line::read_fpuzzles(key, &entry, &puzzle)? {
                 puzzle.add_rule(Rule::Line(line)).map_err(model(&entry))?;
+            }
+        }
+    }
+    if let Some(arrows) = root.get("arrow") {
+        for entry in arrows.items()? {
+            let arrow = Arrow::read_fpuzzles(&entry, n)?;
+            puzzle.add_rule(Rule::Arrow(arrow)).map_err(model(&entry))?;
+        }
+    }
+    if let Some(clues) = root.get("littlekillersum") {
+        for entry in clues.items()? {
+            if let Some(clue) = SumClue::read_fpuzzles(&entry, n)? {
+                puzzle
+                    .add_rule(Rule::SumClue(clue))
+                    .map_err(model(&entry))?;
+            }
+        }
+    }
+    if let Some(clues) = root.get("sandwichsum") {
+        for entry in clues.items()? {
+            if let Some(s) = Sandwich::read_fpuzzles(&entry, n)? {
+                puzzle.add_rule(Rule::Sandwich(s)).map_err(model(&entry))?;
             }
         }
     }
@@ -399,22 +413,28 @@ pub fn write(
         }
         doc.insert(nb.kind.name().into(), json!(true));
     }
-    let mut cages = Vec::new();
-    let mut lines: Vec<(&str, Value)> = Vec::new();
+    // Each rule's entry under its key, the keys in the order first met.
+    let mut keyed: Vec<(&str, Vec<Value>)> = Vec::new();
+    let mut add = |key: &'static str, entry: Value| match keyed.iter_mut().find(|(k, _)| *k == key)
+    {
+        Some((_, entries)) => entries.push(entry),
+        None => keyed.push((key, vec![entry])),
+    };
     for rule in puzzle.rules() {
         match rule {
-            Rule::Cage(cage) => cages.push(cage.write_fpuzzles(puzzle)),
-            Rule::Line(line) => lines.push(line.write_fpuzzles(puzzle).map_err(|w| refuse(&w))?),
+            Rule::Cage(cage) => add("killercage", cage.write_fpuzzles(puzzle)),
+            Rule::Arrow(arrow) => add("arrow", arrow.write_fpuzzles(puzzle)?),
+            Rule::SumClue(clue) => add("littlekillersum", clue.write_fpuzzles(puzzle)?),
+            Rule::Sandwich(s) => add("sandwichsum", s.write_fpuzzles(puzzle)?),
+            Rule::Line(line) => {
+                let (key, entry) = line.write_fpuzzles(puzzle).map_err(|w| refuse(&w))?;
+                add(key, entry)
+            }
             Rule::Relation { .. } => return Err(refuse("pair relations")),
         }
     }
-    if !cages.is_empty() {
-        doc.insert("killercage".into(), json!(cages));
-    }
-    for (key, entry) in lines {
-        if let Some(entries) = doc.entry(key).or_insert_with(|| json!([])).as_array_mut() {
-            entries.push(entry);
-        }
+    for (key, entries) in keyed {
+        doc.insert(key.into(), json!(entries));
     }
     if let Some(s) = solution {
         doc.insert("solution".into(), json!(s));
@@ -446,10 +466,10 @@ mod tests {
     #[test]
     fn refuses_by_name() {
         let doc = json!({"size": 4, "grid": [[{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]],
-                         "arrow": [{"cells": ["R1C1"], "lines": [["R1C1", "R1C2"]]}]});
+                         "doublearrow": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]});
         assert_eq!(
             read(&doc).unwrap_err().to_string(),
-            "arrow: the f-puzzles constraint \"arrow\" is not supported yet"
+            "doublearrow: the f-puzzles constraint \"doublearrow\" is not supported yet"
         );
         let doc = json!({"size": 4, "grid": [], "fog": 1});
         assert_eq!(

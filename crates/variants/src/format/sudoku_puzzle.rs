@@ -11,7 +11,8 @@
 //! Every house is a rule; nothing is implied. Read here: `grid` (rows and columns),
 //! `box_grid` (with boxes), `row`, `column`, `box` (any shape: a jigsaw's regions are
 //! boxes), `region` (`diagonal`, `window`, `disjoint`, `colour`, `extra`, `region`),
-//! `cage` (killer cages, with or without a sum), `line` (the kinds of
+//! `cage` (killer cages, with or without a sum), `arrow`, `sum` (little killers,
+//! frame, group and corner sums), `sandwich`, `line` (the kinds of
 //! [`crate::rules::line`]), `neighbours` (`antiknight`,
 //! `antiking`, `nonconsecutive`, over the board, `within` a box or region, in an
 //! `area`, with `except`ions; or an `op` over `where`), `relation` (an `op` over listed
@@ -22,7 +23,9 @@
 use super::json::{cell, cells, Node};
 use super::{Error, Read, Source};
 use crate::puzzle::{Cell, HouseKind, ModelError, Puzzle, MAX_SIZE};
-use crate::rules::{Cage, Line, NeighbourKind, Neighbours, Relation, Rule, Scope};
+use crate::rules::{
+    Arrow, Cage, Line, NeighbourKind, Neighbours, Relation, Rule, Sandwich, Scope, SumClue,
+};
 use serde_json::{json, Value};
 
 /// The format's name, and the version this reader and writer follow.
@@ -51,11 +54,8 @@ const COMMON: &[&str] = &["type", "id", "label", "style"];
 
 /// Rule types of the format that the engine does not have yet: refused by name.
 pub const NOT_YET: &[&str] = &[
-    "arrow",
     "edge",
     "corner",
-    "sum",
-    "sandwich",
     "xsum",
     "skyscraper",
     "rossini",
@@ -287,6 +287,21 @@ fn read_rule(rule: &Node<'_>, puzzle: &mut Puzzle) -> Result<(), Error> {
             let line = Line::read_sudoku_puzzle(rule, puzzle)?;
             puzzle.add_rule(Rule::Line(line)).map_err(model(rule))?;
         }
+        "arrow" => {
+            allow(&["bulb", "lines"])?;
+            let arrow = Arrow::read_sudoku_puzzle(rule, n)?;
+            puzzle.add_rule(Rule::Arrow(arrow)).map_err(model(rule))?;
+        }
+        "sum" => {
+            allow(&["kind", "sum", "cells", "side"])?;
+            let clue = SumClue::read_sudoku_puzzle(rule, n)?;
+            puzzle.add_rule(Rule::SumClue(clue)).map_err(model(rule))?;
+        }
+        "sandwich" => {
+            allow(&["sum", "side", "cells"])?;
+            let s = Sandwich::read_sudoku_puzzle(rule, n)?;
+            puzzle.add_rule(Rule::Sandwich(s)).map_err(model(rule))?;
+        }
         "neighbours" => {
             allow(&["kind", "op", "params", "where", "within", "area", "except"])?;
             read_neighbours(rule, puzzle)?;
@@ -472,6 +487,9 @@ pub fn write(puzzle: &Puzzle, meta: Option<&Value>, solution: Option<&[u8]>) -> 
         match rule {
             Rule::Cage(cage) => rules.push(cage.write_sudoku_puzzle(puzzle)),
             Rule::Line(line) => rules.push(line.write_sudoku_puzzle(puzzle)),
+            Rule::Arrow(arrow) => rules.push(arrow.write_sudoku_puzzle(puzzle)),
+            Rule::SumClue(clue) => rules.push(clue.write_sudoku_puzzle(puzzle)),
+            Rule::Sandwich(s) => rules.push(s.write_sudoku_puzzle(puzzle)),
             Rule::Relation { relation, pairs } => rules.push(json!({
                 "type": "relation", "op": relation.name(), "params": relation.param().into_iter().collect::<Vec<_>>(),
                 "pairs": pairs.iter().map(|p| names(puzzle, p)).collect::<Vec<_>>(),

@@ -18,15 +18,24 @@
 //! Each rule is one module: its model, its propagator, its brute-force definition
 //! ([`Rule::holds`]) and its tests, side by side.
 
+pub mod arrow;
 pub mod cage;
 pub mod line;
 pub mod neighbours;
+pub mod outside;
 pub mod relation;
+pub mod sandwich;
+pub mod sum_clue;
+pub(crate) mod totals;
 
+pub use arrow::Arrow;
 pub use cage::Cage;
 pub use line::{Line, LineKind};
 pub use neighbours::{NeighbourKind, Neighbours, Scope};
+pub use outside::Side;
 pub use relation::Relation;
+pub use sandwich::Sandwich;
+pub use sum_clue::{SumClue, SumKind};
 
 use crate::puzzle::{At, Cell, ModelError, Puzzle};
 use crate::state::Step;
@@ -49,6 +58,10 @@ pub(crate) enum Prop {
     Sum(cage::Sum),
     /// A line (see [`line`]).
     Line(line::Propagator),
+    /// Segments of equal value, digits free to repeat (see [`totals`]).
+    Totals(totals::Totals),
+    /// A sandwich sum (see [`sandwich`]).
+    Sandwich(sandwich::Filling),
 }
 
 impl Prop {
@@ -58,6 +71,8 @@ impl Prop {
             Prop::Pair(p) => p.watches(),
             Prop::Sum(p) => p.watches(),
             Prop::Line(p) => p.watches(),
+            Prop::Totals(p) => p.watches(),
+            Prop::Sandwich(p) => p.watches(),
         }
     }
 
@@ -68,6 +83,8 @@ impl Prop {
             Prop::Pair(p) => p.propagate(cells),
             Prop::Sum(p) => p.propagate(cells),
             Prop::Line(p) => p.propagate(cells),
+            Prop::Totals(p) => p.propagate(cells),
+            Prop::Sandwich(p) => p.propagate(cells),
         }
     }
 }
@@ -103,6 +120,12 @@ pub enum Rule {
     Cage(Cage),
     /// A line: thermometer, whisper, renban, between line, ...
     Line(Line),
+    /// An arrow.
+    Arrow(Arrow),
+    /// A sum clue: little killer, frame, group or corner sum.
+    SumClue(SumClue),
+    /// A sandwich sum.
+    Sandwich(Sandwich),
     /// `relation` holds between the digits of each pair of cells (first, second).
     Relation {
         /// The relation.
@@ -118,6 +141,9 @@ impl Rule {
         match self {
             Rule::Cage(cage) => cage.cells.clone(),
             Rule::Line(line) => line.cells.clone(),
+            Rule::Arrow(arrow) => arrow.cells(),
+            Rule::SumClue(clue) => clue.cells.clone(),
+            Rule::Sandwich(s) => s.cells.clone(),
             Rule::Relation { pairs, .. } => pairs.iter().flatten().copied().collect(),
         }
     }
@@ -128,6 +154,9 @@ impl Rule {
         match self {
             Rule::Cage(cage) => cage.compile(puzzle.size(), out),
             Rule::Line(line) => line.compile(puzzle, out),
+            Rule::Arrow(arrow) => arrow.compile(puzzle, out),
+            Rule::SumClue(clue) => clue.compile(puzzle, out),
+            Rule::Sandwich(s) => s.compile(puzzle, out),
             Rule::Relation { relation, pairs } => out.relation(puzzle.size(), *relation, pairs),
         }
     }
@@ -138,6 +167,9 @@ impl Rule {
         match self {
             Rule::Cage(cage) => cage.holds(values),
             Rule::Line(line) => line.holds(values),
+            Rule::Arrow(arrow) => arrow.holds(values),
+            Rule::SumClue(clue) => clue.holds(values),
+            Rule::Sandwich(s) => s.holds(values),
             Rule::Relation { relation, pairs } => pairs
                 .iter()
                 .all(|&[a, b]| relation.holds(values[a], values[b])),
@@ -150,6 +182,9 @@ impl Rule {
         match self {
             Rule::Cage(cage) => cage.check(puzzle, at),
             Rule::Line(line) => line.check(puzzle, at),
+            Rule::Arrow(arrow) => arrow.check(puzzle, at),
+            Rule::SumClue(clue) => clue.check(puzzle, at),
+            Rule::Sandwich(s) => s.check(puzzle, at),
             Rule::Relation { relation, pairs } => {
                 for &[a, b] in pairs {
                     check_cells(&[a, b], puzzle, at)?;
