@@ -1,12 +1,13 @@
 //! The engine against a brute force, on random small boards: 4×4 and 6×6 with boxes or
-//! jigsaw regions, diagonals, neighbour rules and given candidates. The brute force
-//! fills cells in row-major order, trying every digit that breaks no rule among the
-//! cells filled so far (the rules' definitions, [`Puzzle::is_solved_by`] on the way),
-//! and so enumerates every grid the puzzle allows. The engine must find the same
-//! solutions, and its true candidates must be exactly their union.
+//! jigsaw regions, diagonals, neighbour rules, killer cages, edge marks and given
+//! candidates. The brute force fills cells in row-major order, trying every digit that
+//! breaks no rule among the cells filled so far (the rules' definitions,
+//! [`Puzzle::is_solved_by`] on the way), and so enumerates every grid the puzzle allows.
+//! The engine must find the same solutions, and its true candidates must be exactly
+//! their union.
 
 use bitdoku_variants::generate::{jigsaw, random_solution};
-use bitdoku_variants::rules::Cage;
+use bitdoku_variants::rules::{Cage, Edge, Mark};
 use bitdoku_variants::{
     Engine, HouseKind, NeighbourKind, Neighbours, Options, Puzzle, Relation, Rule,
 };
@@ -164,6 +165,54 @@ fn cages(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) -> 
     out
 }
 
+/// A random orthogonal pair of cells, in either order.
+fn orthogonal_pair(n: usize, rng: &mut fastrand::Rng) -> [usize; 2] {
+    let (r, c) = (rng.usize(0..n), rng.usize(0..n - 1));
+    let (a, b) = if rng.bool() {
+        (r * n + c, r * n + c + 1)
+    } else {
+        (c * n + r, (c + 1) * n + r)
+    };
+    if rng.bool() {
+        [a, b]
+    } else {
+        [b, a]
+    }
+}
+
+/// Random edge marks from a solution: on random orthogonal pairs, a mark that holds
+/// there (a kropki dot, X or V where the digits allow, else a numbered edge or a
+/// greater-than sign), one in thirty-two any mark (a puzzle that may have no
+/// solution).
+fn edges(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) -> Vec<Rule> {
+    let mut out = Vec::new();
+    for _ in 0..count {
+        let cells = orthogonal_pair(p.size(), rng);
+        let (x, y) = (solution[cells[0]], solution[cells[1]]);
+        let marks = [
+            Mark::White,
+            Mark::Black,
+            Mark::X,
+            Mark::V,
+            Mark::Less,
+            Mark::Difference(x.abs_diff(y) + rng.u8(0..2)),
+            Mark::Ratio(x.max(y) / x.min(y) + rng.u8(0..2)),
+            Mark::Sum(x + y - rng.u8(0..2)),
+            Mark::Product(u16::from(x) * u16::from(y) + rng.u16(0..2)),
+        ];
+        let any = rng.u8(0..32) == 0;
+        let fit: Vec<Mark> = marks
+            .into_iter()
+            .filter(|m| any || m.relation().holds(x, y))
+            .collect();
+        if !fit.is_empty() {
+            let mark = fit[rng.usize(0..fit.len())];
+            out.push(Rule::Edge(Edge { mark, cells }));
+        }
+    }
+    out
+}
+
 /// A random small puzzle: a layout, extra rules, and some givens and candidates.
 fn puzzle() -> impl Strategy<Value = Puzzle> {
     (
@@ -220,34 +269,93 @@ fn puzzle() -> impl Strategy<Value = Puzzle> {
         })
 }
 
+/// A random small puzzle for the pair and cell rules: a layout (boxes, or jigsaw
+/// regions when the fill finds a solution of them), rules derived from a random
+/// solution of it (one kind or several, by the bits of `kinds`), and some digits of
+/// that solution as givens, one of them off in one puzzle in eight.
+fn marked_puzzle() -> impl Strategy<Value = Puzzle> {
+    (
+        prop_oneof![Just((4, 2, 2)), Just((6, 2, 3)), Just((6, 3, 2))],
+        any::<bool>(),
+        any::<u64>(),
+        1u8..2,
+    )
+        .prop_map(|((n, r, c), jig, seed, kinds)| {
+            let mut rng = fastrand::Rng::with_seed(seed);
+            let mut p = Puzzle::with_boxes(n, r, c).unwrap();
+            if jig {
+                let mut q = Puzzle::latin(n).unwrap();
+                let regions = jigsaw(n, &mut rng);
+                q.add_regions(&regions.iter().map(|&k| Some(k)).collect::<Vec<_>>())
+                    .unwrap();
+                if random_solution(&mut rng.clone(), &q).is_some() {
+                    p = q;
+                }
+            }
+            let solution = random_solution(&mut rng, &p).unwrap();
+            let mut rules = Vec::new();
+            if kinds & 1 != 0 {
+                let count = n + rng.usize(0..n);
+                rules.extend(edges(&p, &solution, &mut rng, count));
+            }
+            for rule in rules {
+                // A rule no digits of the board allow is refused: skipped.
+                let _ = p.add_rule(rule);
+            }
+            for _ in 0..rng.usize(n..n * n / 2) {
+                let cell = rng.usize(0..n * n);
+                p.set_given(cell, solution[cell]).unwrap();
+            }
+            if rng.u8(0..8) == 0 {
+                let cell = rng.usize(0..n * n);
+                p.set_given(cell, solution[cell] % n as u8 + 1).unwrap();
+            }
+            p
+        })
+}
+
+/// The engine finds exactly the brute force's solutions and true candidates (when the
+/// brute force finishes within its budget, with at most 100 solutions).
+fn agrees_with_the_brute_force(p: &Puzzle) -> Result<(), TestCaseError> {
+    let cap = 100;
+    let Some(mut all) = brute_force(p, cap) else {
+        return Ok(());
+    };
+    let engine = Engine::new(p).unwrap();
+    let mut found = Vec::new();
+    let o = engine.enumerate(cap + 1, |s| found.push(s.to_vec()));
+    prop_assert!(o.complete);
+    prop_assert_eq!(o.solutions, all.len());
+    all.sort();
+    found.sort();
+    prop_assert_eq!(&found, &all);
+    prop_assert_eq!(engine.count(2), all.len().min(2));
+    for s in &found {
+        prop_assert!(p.is_solved_by(s));
+    }
+    let tc = engine.true_candidates(&Options::default().with_limit(usize::MAX));
+    prop_assert!(tc.complete);
+    let mut union = vec![0u32; p.cells()];
+    for s in &all {
+        for (c, &d) in s.iter().enumerate() {
+            union[c] |= 1 << (d - 1);
+        }
+    }
+    prop_assert_eq!(&tc.candidates, &union);
+    prop_assert_eq!(tc.no_solution(), all.is_empty());
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
     fn the_engine_finds_every_solution_the_brute_force_does(p in puzzle()) {
-        let cap = 100;
-        let Some(mut all) = brute_force(&p, cap) else { return Ok(()) };
-        let engine = Engine::new(&p).unwrap();
-        let mut found = Vec::new();
-        let o = engine.enumerate(cap + 1, |s| found.push(s.to_vec()));
-        prop_assert!(o.complete);
-        prop_assert_eq!(o.solutions, all.len());
-        all.sort();
-        found.sort();
-        prop_assert_eq!(&found, &all);
-        prop_assert_eq!(engine.count(2), all.len().min(2));
-        for s in &found {
-            prop_assert!(p.is_solved_by(s));
-        }
-        let tc = engine.true_candidates(&Options::default().with_limit(usize::MAX));
-        prop_assert!(tc.complete);
-        let mut union = vec![0u32; p.cells()];
-        for s in &all {
-            for (c, &d) in s.iter().enumerate() {
-                union[c] |= 1 << (d - 1);
-            }
-        }
-        prop_assert_eq!(&tc.candidates, &union);
-        prop_assert_eq!(tc.no_solution(), all.is_empty());
+        agrees_with_the_brute_force(&p)?;
+    }
+
+    #[test]
+    fn pair_and_cell_rules_against_the_brute_force(p in marked_puzzle()) {
+        agrees_with_the_brute_force(&p)?;
     }
 }

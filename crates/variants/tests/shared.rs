@@ -20,6 +20,8 @@ const READ: &[&str] = &[
     "jigsaw",
     "killer_dig",
     "cage_dig",
+    "kropki_dig",
+    "xv_dig",
 ];
 
 #[test]

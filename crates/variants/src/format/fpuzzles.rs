@@ -11,7 +11,8 @@
 //! its size, `null` in none). Regions that are the size's usual boxes are boxes;
 //! others are jigsaw regions. Read here: `diagonal+` (bottom left to top right),
 //! `diagonal-` (top left to bottom right), `antiknight`, `antiking`,
-//! `nonconsecutive`, `disjointgroups`, `extraregion`, `killercage`. Keys that only draw (`text`,
+//! `nonconsecutive`, `disjointgroups`, `extraregion`, `killercage`, `difference`,
+//! `ratio`, `xv`. Keys that only draw (`text`,
 //! `rectangle`, the title, author, rules and solution) are kept or passed over; a
 //! constraint key the engine does not have yet, an unknown key, a generic `cage`,
 //! `line` or `circle` (whose meaning is only in the rules text) is refused by name.
@@ -19,7 +20,7 @@
 use super::json::{cells, Node};
 use super::{Error, Read, Source};
 use crate::puzzle::{default_box, HouseKind, ModelError, Puzzle, MAX_SIZE};
-use crate::rules::{Cage, NeighbourKind, Neighbours, Rule, Scope};
+use crate::rules::{Cage, Edge, NeighbourKind, Neighbours, Rule, Scope};
 use serde_json::{json, Map, Value};
 
 /// Keys read as the puzzle, or passed over because they only draw or describe it.
@@ -46,6 +47,9 @@ const KNOWN: &[&str] = &[
     "disjointgroups",
     "extraregion",
     "killercage",
+    "difference",
+    "ratio",
+    "xv",
 ];
 
 /// f-puzzles constraint keys the engine does not have yet: refused by name when they
@@ -68,9 +72,6 @@ pub const NOT_YET: &[&str] = &[
     "zipperline",
     "doublearrow",
     "lockout",
-    "difference",
-    "ratio",
-    "xv",
     "negative",
     "odd",
     "even",
@@ -239,6 +240,14 @@ pub fn read(doc: &Value) -> Result<Read, Error> {
             puzzle.add_rule(Rule::Cage(cage)).map_err(model(&entry))?;
         }
     }
+    for key in ["difference", "ratio", "xv"] {
+        if let Some(list) = root.get(key) {
+            for entry in list.items()? {
+                let edge = Edge::read_fpuzzles(key, &entry, n)?;
+                puzzle.add_rule(Rule::Edge(edge)).map_err(model(&entry))?;
+            }
+        }
+    }
     for (i, &d) in givens.iter().enumerate() {
         puzzle.set_given(i, d).map_err(model(&grid))?;
     }
@@ -389,14 +398,24 @@ pub fn write(
         doc.insert(nb.kind.name().into(), json!(true));
     }
     let mut cages = Vec::new();
+    let mut marks = std::collections::BTreeMap::<&str, Vec<Value>>::new();
     for rule in puzzle.rules() {
         match rule {
             Rule::Cage(cage) => cages.push(cage.write_fpuzzles(puzzle)),
+            Rule::Edge(edge) => {
+                let (key, entry) = edge
+                    .write_fpuzzles(puzzle)
+                    .ok_or_else(|| refuse(&format!("a {} edge", edge.mark.family().name())))?;
+                marks.entry(key).or_default().push(entry);
+            }
             Rule::Relation { .. } => return Err(refuse("pair relations")),
         }
     }
     if !cages.is_empty() {
         doc.insert("killercage".into(), json!(cages));
+    }
+    for (key, list) in marks {
+        doc.insert(key.into(), json!(list));
     }
     if let Some(s) = solution {
         doc.insert("solution".into(), json!(s));

@@ -11,7 +11,8 @@
 //! Every house is a rule; nothing is implied. Read here: `grid` (rows and columns),
 //! `box_grid` (with boxes), `row`, `column`, `box` (any shape: a jigsaw's regions are
 //! boxes), `region` (`diagonal`, `window`, `disjoint`, `colour`, `extra`, `region`),
-//! `cage` (killer cages, with or without a sum), `neighbours` (`antiknight`,
+//! `cage` (killer cages, with or without a sum), `edge` (kropki dots, XV, numbered
+//! edges, greater-than signs), `neighbours` (`antiknight`,
 //! `antiking`, `nonconsecutive`, over the board, `within` a box or region, in an
 //! `area`, with `except`ions; or an `op` over `where`), `relation` (an `op` over listed
 //! pairs), and given `candidates`. The reader is strict, as the format asks: an
@@ -21,7 +22,7 @@
 use super::json::{cell, cells, Node};
 use super::{Error, Read, Source};
 use crate::puzzle::{Cell, HouseKind, ModelError, Puzzle, MAX_SIZE};
-use crate::rules::{Cage, NeighbourKind, Neighbours, Relation, Rule, Scope};
+use crate::rules::{Cage, Edge, NeighbourKind, Neighbours, Relation, Rule, Scope};
 use serde_json::{json, Value};
 
 /// The format's name, and the version this reader and writer follow.
@@ -52,7 +53,6 @@ const COMMON: &[&str] = &["type", "id", "label", "style"];
 pub const NOT_YET: &[&str] = &[
     "line",
     "arrow",
-    "edge",
     "corner",
     "sum",
     "sandwich",
@@ -271,6 +271,11 @@ fn read_rule(rule: &Node<'_>, puzzle: &mut Puzzle) -> Result<(), Error> {
             let cage = Cage::read_sudoku_puzzle(rule, n)?;
             puzzle.add_rule(Rule::Cage(cage)).map_err(model(rule))?;
         }
+        "edge" => {
+            allow(&["kind", "cells", "color", "letter", "value", "sum"])?;
+            let edge = Edge::read_sudoku_puzzle(rule, n)?;
+            puzzle.add_rule(Rule::Edge(edge)).map_err(model(rule))?;
+        }
         "neighbours" => {
             allow(&["kind", "op", "params", "where", "within", "area", "except"])?;
             read_neighbours(rule, puzzle)?;
@@ -455,6 +460,7 @@ pub fn write(puzzle: &Puzzle, meta: Option<&Value>, solution: Option<&[u8]>) -> 
     for rule in puzzle.rules() {
         match rule {
             Rule::Cage(cage) => rules.push(cage.write_sudoku_puzzle(puzzle)),
+            Rule::Edge(edge) => rules.push(edge.write_sudoku_puzzle(puzzle)),
             Rule::Relation { relation, pairs } => rules.push(json!({
                 "type": "relation", "op": relation.name(), "params": relation.param().into_iter().collect::<Vec<_>>(),
                 "pairs": pairs.iter().map(|p| names(puzzle, p)).collect::<Vec<_>>(),

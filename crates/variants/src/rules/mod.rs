@@ -8,6 +8,8 @@
 //! - [`relation`]: a relation between the digits of two cells (different, not
 //!   consecutive, ...), kept arc-consistent: each cell keeps only the digits that some
 //!   digit of the other still allows.
+//! - [`edge`]: kropki dots, XV, numbered edges and greater-than signs, each a
+//!   [`relation`] on its pair.
 //!
 //! A [`Rule`] is what a puzzle states; the engine compiles it once per puzzle into
 //! peers (pairs of cells that must differ) and propagators ([`Prop`]). A propagator
@@ -19,10 +21,12 @@
 //! ([`Rule::holds`]) and its tests, side by side.
 
 pub mod cage;
+pub mod edge;
 pub mod neighbours;
 pub mod relation;
 
 pub use cage::Cage;
+pub use edge::{Edge, Mark};
 pub use neighbours::{NeighbourKind, Neighbours, Scope};
 pub use relation::Relation;
 
@@ -95,6 +99,9 @@ impl Compiled {
 pub enum Rule {
     /// A killer cage.
     Cage(Cage),
+    /// A mark between two cells: a kropki dot, an X or V, a numbered edge, a
+    /// greater-than sign.
+    Edge(Edge),
     /// `relation` holds between the digits of each pair of cells (first, second).
     Relation {
         /// The relation.
@@ -109,6 +116,7 @@ impl Rule {
     pub fn cells(&self) -> Vec<Cell> {
         match self {
             Rule::Cage(cage) => cage.cells.clone(),
+            Rule::Edge(edge) => edge.cells.to_vec(),
             Rule::Relation { pairs, .. } => pairs.iter().flatten().copied().collect(),
         }
     }
@@ -118,6 +126,7 @@ impl Rule {
     pub(crate) fn compile(&self, puzzle: &Puzzle, out: &mut Compiled) {
         match self {
             Rule::Cage(cage) => cage.compile(puzzle.size(), out),
+            Rule::Edge(edge) => edge.compile(puzzle.size(), out),
             Rule::Relation { relation, pairs } => out.relation(puzzle.size(), *relation, pairs),
         }
     }
@@ -127,6 +136,7 @@ impl Rule {
     pub fn holds(&self, values: &[u8]) -> bool {
         match self {
             Rule::Cage(cage) => cage.holds(values),
+            Rule::Edge(edge) => edge.holds(values),
             Rule::Relation { relation, pairs } => pairs
                 .iter()
                 .all(|&[a, b]| relation.holds(values[a], values[b])),
@@ -138,6 +148,7 @@ impl Rule {
     pub(crate) fn check(&self, puzzle: &Puzzle, at: At) -> Result<(), ModelError> {
         match self {
             Rule::Cage(cage) => cage.check(puzzle, at),
+            Rule::Edge(edge) => edge.check(puzzle, at),
             Rule::Relation { relation, pairs } => {
                 for &[a, b] in pairs {
                     check_cells(&[a, b], puzzle, at)?;
