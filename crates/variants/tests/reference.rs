@@ -7,7 +7,7 @@
 //! their union.
 
 use bitdoku_variants::generate::{jigsaw, random_solution};
-use bitdoku_variants::rules::{Cage, Edge, Mark};
+use bitdoku_variants::rules::{Cage, CellKind, CellMark, Edge, Mark};
 use bitdoku_variants::{
     Engine, HouseKind, NeighbourKind, Neighbours, Options, Puzzle, Relation, Rule,
 };
@@ -213,6 +213,42 @@ fn edges(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) -> 
     out
 }
 
+/// Random cell marks from a solution: groups of random cells, each marked with a kind
+/// that holds for all of them (odd, even, low, high, listed or excluded digits), one
+/// in thirty-two any kind.
+fn cell_marks(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) -> Vec<Rule> {
+    let n = p.size() as u8;
+    let mut out = Vec::new();
+    for _ in 0..count {
+        let cells: Vec<usize> = (0..rng.usize(1..4))
+            .map(|_| rng.usize(0..p.cells()))
+            .collect();
+        let mut cells = cells;
+        cells.sort_unstable();
+        cells.dedup();
+        let split = rng.u8(1..n);
+        let some = rng.u32(0..1 << n);
+        let kinds = [
+            CellKind::Odd,
+            CellKind::Even,
+            CellKind::Low { split },
+            CellKind::High { split },
+            CellKind::Set(some),
+            CellKind::Exclude(some),
+        ];
+        let any = rng.u8(0..32) == 0;
+        let fit: Vec<CellKind> = kinds
+            .into_iter()
+            .filter(|k| any || cells.iter().all(|&c| k.allows(solution[c])))
+            .collect();
+        if !fit.is_empty() {
+            let kind = fit[rng.usize(0..fit.len())];
+            out.push(Rule::Cell(CellMark { kind, cells }));
+        }
+    }
+    out
+}
+
 /// A random small puzzle: a layout, extra rules, and some givens and candidates.
 fn puzzle() -> impl Strategy<Value = Puzzle> {
     (
@@ -278,7 +314,7 @@ fn marked_puzzle() -> impl Strategy<Value = Puzzle> {
         prop_oneof![Just((4, 2, 2)), Just((6, 2, 3)), Just((6, 3, 2))],
         any::<bool>(),
         any::<u64>(),
-        1u8..2,
+        1u8..4,
     )
         .prop_map(|((n, r, c), jig, seed, kinds)| {
             let mut rng = fastrand::Rng::with_seed(seed);
@@ -297,6 +333,10 @@ fn marked_puzzle() -> impl Strategy<Value = Puzzle> {
             if kinds & 1 != 0 {
                 let count = n + rng.usize(0..n);
                 rules.extend(edges(&p, &solution, &mut rng, count));
+            }
+            if kinds & 2 != 0 {
+                let count = rng.usize(1..n);
+                rules.extend(cell_marks(&p, &solution, &mut rng, count));
             }
             for rule in rules {
                 // A rule no digits of the board allow is refused: skipped.

@@ -22,6 +22,7 @@ const READ: &[&str] = &[
     "cage_dig",
     "kropki_dig",
     "xv_dig",
+    "parity_dig",
 ];
 
 #[test]

@@ -12,7 +12,7 @@
 //! others are jigsaw regions. Read here: `diagonal+` (bottom left to top right),
 //! `diagonal-` (top left to bottom right), `antiknight`, `antiking`,
 //! `nonconsecutive`, `disjointgroups`, `extraregion`, `killercage`, `difference`,
-//! `ratio`, `xv`. Keys that only draw (`text`,
+//! `ratio`, `xv`, `odd`, `even`. Keys that only draw (`text`,
 //! `rectangle`, the title, author, rules and solution) are kept or passed over; a
 //! constraint key the engine does not have yet, an unknown key, a generic `cage`,
 //! `line` or `circle` (whose meaning is only in the rules text) is refused by name.
@@ -20,7 +20,7 @@
 use super::json::{cells, Node};
 use super::{Error, Read, Source};
 use crate::puzzle::{default_box, HouseKind, ModelError, Puzzle, MAX_SIZE};
-use crate::rules::{Cage, Edge, NeighbourKind, Neighbours, Rule, Scope};
+use crate::rules::{Cage, CellMark, Edge, NeighbourKind, Neighbours, Rule, Scope};
 use serde_json::{json, Map, Value};
 
 /// Keys read as the puzzle, or passed over because they only draw or describe it.
@@ -50,6 +50,8 @@ const KNOWN: &[&str] = &[
     "difference",
     "ratio",
     "xv",
+    "odd",
+    "even",
 ];
 
 /// f-puzzles constraint keys the engine does not have yet: refused by name when they
@@ -73,8 +75,6 @@ pub const NOT_YET: &[&str] = &[
     "doublearrow",
     "lockout",
     "negative",
-    "odd",
-    "even",
     "minimum",
     "maximum",
     "quadruple",
@@ -248,6 +248,12 @@ pub fn read(doc: &Value) -> Result<Read, Error> {
             }
         }
     }
+    for key in ["odd", "even"] {
+        if let Some(list) = root.get(key) {
+            let mark = CellMark::read_fpuzzles(key, &list, n)?;
+            puzzle.add_rule(Rule::Cell(mark)).map_err(model(&list))?;
+        }
+    }
     for (i, &d) in givens.iter().enumerate() {
         puzzle.set_given(i, d).map_err(model(&grid))?;
     }
@@ -407,6 +413,12 @@ pub fn write(
                     .write_fpuzzles(puzzle)
                     .ok_or_else(|| refuse(&format!("a {} edge", edge.mark.family().name())))?;
                 marks.entry(key).or_default().push(entry);
+            }
+            Rule::Cell(mark) => {
+                let (key, entries) = mark.write_fpuzzles(puzzle).ok_or_else(|| {
+                    refuse(&format!("a cell rule of kind {:?}", mark.kind.name()))
+                })?;
+                marks.entry(key).or_default().extend(entries);
             }
             Rule::Relation { .. } => return Err(refuse("pair relations")),
         }

@@ -12,7 +12,8 @@
 //! `box_grid` (with boxes), `row`, `column`, `box` (any shape: a jigsaw's regions are
 //! boxes), `region` (`diagonal`, `window`, `disjoint`, `colour`, `extra`, `region`),
 //! `cage` (killer cages, with or without a sum), `edge` (kropki dots, XV, numbered
-//! edges, greater-than signs), `neighbours` (`antiknight`,
+//! edges, greater-than signs), `cell` (odd, even, low, high, set, exclude),
+//! `neighbours` (`antiknight`,
 //! `antiking`, `nonconsecutive`, over the board, `within` a box or region, in an
 //! `area`, with `except`ions; or an `op` over `where`), `relation` (an `op` over listed
 //! pairs), and given `candidates`. The reader is strict, as the format asks: an
@@ -22,7 +23,7 @@
 use super::json::{cell, cells, Node};
 use super::{Error, Read, Source};
 use crate::puzzle::{Cell, HouseKind, ModelError, Puzzle, MAX_SIZE};
-use crate::rules::{Cage, Edge, NeighbourKind, Neighbours, Relation, Rule, Scope};
+use crate::rules::{Cage, CellMark, Edge, NeighbourKind, Neighbours, Relation, Rule, Scope};
 use serde_json::{json, Value};
 
 /// The format's name, and the version this reader and writer follow.
@@ -60,7 +61,6 @@ pub const NOT_YET: &[&str] = &[
     "skyscraper",
     "rossini",
     "first_seen",
-    "cell",
     "contains",
     "appears",
     "clone",
@@ -276,6 +276,11 @@ fn read_rule(rule: &Node<'_>, puzzle: &mut Puzzle) -> Result<(), Error> {
             let edge = Edge::read_sudoku_puzzle(rule, n)?;
             puzzle.add_rule(Rule::Edge(edge)).map_err(model(rule))?;
         }
+        "cell" => {
+            allow(&["kind", "cells", "split", "values"])?;
+            let mark = CellMark::read_sudoku_puzzle(rule, n)?;
+            puzzle.add_rule(Rule::Cell(mark)).map_err(model(rule))?;
+        }
         "neighbours" => {
             allow(&["kind", "op", "params", "where", "within", "area", "except"])?;
             read_neighbours(rule, puzzle)?;
@@ -461,6 +466,7 @@ pub fn write(puzzle: &Puzzle, meta: Option<&Value>, solution: Option<&[u8]>) -> 
         match rule {
             Rule::Cage(cage) => rules.push(cage.write_sudoku_puzzle(puzzle)),
             Rule::Edge(edge) => rules.push(edge.write_sudoku_puzzle(puzzle)),
+            Rule::Cell(mark) => rules.push(mark.write_sudoku_puzzle(puzzle)),
             Rule::Relation { relation, pairs } => rules.push(json!({
                 "type": "relation", "op": relation.name(), "params": relation.param().into_iter().collect::<Vec<_>>(),
                 "pairs": pairs.iter().map(|p| names(puzzle, p)).collect::<Vec<_>>(),

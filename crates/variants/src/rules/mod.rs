@@ -10,6 +10,7 @@
 //!   digit of the other still allows.
 //! - [`edge`]: kropki dots, XV, numbered edges and greater-than signs, each a
 //!   [`relation`] on its pair.
+//! - [`cell`]: odd, even, low, high, listed and excluded digits in marked cells.
 //!
 //! A [`Rule`] is what a puzzle states; the engine compiles it once per puzzle into
 //! peers (pairs of cells that must differ) and propagators ([`Prop`]). A propagator
@@ -21,11 +22,13 @@
 //! ([`Rule::holds`]) and its tests, side by side.
 
 pub mod cage;
+pub mod cell;
 pub mod edge;
 pub mod neighbours;
 pub mod relation;
 
 pub use cage::Cage;
+pub use cell::{CellKind, CellMark};
 pub use edge::{Edge, Mark};
 pub use neighbours::{NeighbourKind, Neighbours, Scope};
 pub use relation::Relation;
@@ -49,6 +52,8 @@ pub(crate) enum Prop {
     Pair(relation::Pair),
     /// A sum over distinct digits (see [`cage`]).
     Sum(cage::Sum),
+    /// Cells limited to a set of digits (see [`cell`]).
+    Within(cell::Within),
 }
 
 impl Prop {
@@ -57,6 +62,7 @@ impl Prop {
         match self {
             Prop::Pair(p) => p.watches(),
             Prop::Sum(p) => p.watches(),
+            Prop::Within(p) => p.watches(),
         }
     }
 
@@ -66,6 +72,7 @@ impl Prop {
         match self {
             Prop::Pair(p) => p.propagate(cells),
             Prop::Sum(p) => p.propagate(cells),
+            Prop::Within(p) => p.propagate(cells),
         }
     }
 }
@@ -102,6 +109,8 @@ pub enum Rule {
     /// A mark between two cells: a kropki dot, an X or V, a numbered edge, a
     /// greater-than sign.
     Edge(Edge),
+    /// Cells whose digits are odd, even, low, high, listed or not listed.
+    Cell(CellMark),
     /// `relation` holds between the digits of each pair of cells (first, second).
     Relation {
         /// The relation.
@@ -117,6 +126,7 @@ impl Rule {
         match self {
             Rule::Cage(cage) => cage.cells.clone(),
             Rule::Edge(edge) => edge.cells.to_vec(),
+            Rule::Cell(mark) => mark.cells.clone(),
             Rule::Relation { pairs, .. } => pairs.iter().flatten().copied().collect(),
         }
     }
@@ -127,6 +137,7 @@ impl Rule {
         match self {
             Rule::Cage(cage) => cage.compile(puzzle.size(), out),
             Rule::Edge(edge) => edge.compile(puzzle.size(), out),
+            Rule::Cell(mark) => mark.compile(puzzle.size(), out),
             Rule::Relation { relation, pairs } => out.relation(puzzle.size(), *relation, pairs),
         }
     }
@@ -137,6 +148,7 @@ impl Rule {
         match self {
             Rule::Cage(cage) => cage.holds(values),
             Rule::Edge(edge) => edge.holds(values),
+            Rule::Cell(mark) => mark.holds(values),
             Rule::Relation { relation, pairs } => pairs
                 .iter()
                 .all(|&[a, b]| relation.holds(values[a], values[b])),
@@ -149,6 +161,7 @@ impl Rule {
         match self {
             Rule::Cage(cage) => cage.check(puzzle, at),
             Rule::Edge(edge) => edge.check(puzzle, at),
+            Rule::Cell(mark) => mark.check(puzzle, at),
             Rule::Relation { relation, pairs } => {
                 for &[a, b] in pairs {
                     check_cells(&[a, b], puzzle, at)?;
