@@ -1,13 +1,15 @@
 //! The engine against a brute force, on random small boards: 4×4 and 6×6 with boxes or
-//! jigsaw regions, diagonals, neighbour rules, killer cages, lines and given
-//! candidates, and nearly full 9×9s with lines. The brute force
+//! jigsaw regions, diagonals, neighbour rules, killer cages, lines, the sums family,
+//! edge and cell marks and given candidates, and nearly full 9×9s with lines. The brute force
 //! fills cells in row-major order, trying every digit that breaks no rule among the
 //! cells filled so far (the rules' definitions, [`Puzzle::is_solved_by`] on the way),
 //! and so enumerates every grid the puzzle allows. The engine must find the same
 //! solutions, and its true candidates must be exactly their union.
 
 use bitdoku_variants::generate::{jigsaw, random_solution};
-use bitdoku_variants::rules::{Arrow, Cage, Line, LineKind, Sandwich, Side, SumClue, SumKind};
+use bitdoku_variants::rules::{
+    Arrow, Cage, CellKind, CellMark, Edge, Line, LineKind, Mark, Sandwich, Side, SumClue, SumKind,
+};
 use bitdoku_variants::{
     Engine, HouseKind, NeighbourKind, Neighbours, Options, Puzzle, Relation, Rule,
 };
@@ -412,6 +414,90 @@ fn sandwiches(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize
     out
 }
 
+/// A random orthogonal pair of cells, in either order.
+fn orthogonal_pair(n: usize, rng: &mut fastrand::Rng) -> [usize; 2] {
+    let (r, c) = (rng.usize(0..n), rng.usize(0..n - 1));
+    let (a, b) = if rng.bool() {
+        (r * n + c, r * n + c + 1)
+    } else {
+        (c * n + r, (c + 1) * n + r)
+    };
+    if rng.bool() {
+        [a, b]
+    } else {
+        [b, a]
+    }
+}
+
+/// Random edge marks from a solution: on random orthogonal pairs, a mark that holds
+/// there (a kropki dot, X or V where the digits allow, else a numbered edge or a
+/// greater-than sign), one in thirty-two any mark (a puzzle that may have no
+/// solution).
+fn edges(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) -> Vec<Rule> {
+    let mut out = Vec::new();
+    for _ in 0..count {
+        let cells = orthogonal_pair(p.size(), rng);
+        let (x, y) = (solution[cells[0]], solution[cells[1]]);
+        let marks = [
+            Mark::White,
+            Mark::Black,
+            Mark::X,
+            Mark::V,
+            Mark::Less,
+            Mark::Difference(x.abs_diff(y) + rng.u8(0..2)),
+            Mark::Ratio(x.max(y) / x.min(y) + rng.u8(0..2)),
+            Mark::Sum(x + y - rng.u8(0..2)),
+            Mark::Product(u16::from(x) * u16::from(y) + rng.u16(0..2)),
+        ];
+        let any = rng.u8(0..32) == 0;
+        let fit: Vec<Mark> = marks
+            .into_iter()
+            .filter(|m| any || m.relation().holds(x, y))
+            .collect();
+        if !fit.is_empty() {
+            let mark = fit[rng.usize(0..fit.len())];
+            out.push(Rule::Edge(Edge { mark, cells }));
+        }
+    }
+    out
+}
+
+/// Random cell marks from a solution: groups of random cells, each marked with a kind
+/// that holds for all of them (odd, even, low, high, listed or excluded digits), one
+/// in thirty-two any kind.
+fn cell_marks(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) -> Vec<Rule> {
+    let n = p.size() as u8;
+    let mut out = Vec::new();
+    for _ in 0..count {
+        let cells: Vec<usize> = (0..rng.usize(1..4))
+            .map(|_| rng.usize(0..p.cells()))
+            .collect();
+        let mut cells = cells;
+        cells.sort_unstable();
+        cells.dedup();
+        let split = rng.u8(1..n);
+        let some = rng.u32(0..1 << n);
+        let kinds = [
+            CellKind::Odd,
+            CellKind::Even,
+            CellKind::Low { split },
+            CellKind::High { split },
+            CellKind::Set(some),
+            CellKind::Exclude(some),
+        ];
+        let any = rng.u8(0..32) == 0;
+        let fit: Vec<CellKind> = kinds
+            .into_iter()
+            .filter(|k| any || cells.iter().all(|&c| k.allows(solution[c])))
+            .collect();
+        if !fit.is_empty() {
+            let kind = fit[rng.usize(0..fit.len())];
+            out.push(Rule::Cell(CellMark { kind, cells }));
+        }
+    }
+    out
+}
+
 /// A random small puzzle: a layout, extra rules, and some givens and candidates.
 fn puzzle() -> impl Strategy<Value = Puzzle> {
     (
@@ -549,6 +635,55 @@ fn sums_puzzle() -> impl Strategy<Value = Puzzle> {
         })
 }
 
+/// A random small puzzle for the pair and cell rules: a layout (boxes, or jigsaw
+/// regions when the fill finds a solution of them), rules derived from a random
+/// solution of it (one kind or several, by the bits of `kinds`), and some digits of
+/// that solution as givens, one of them off in one puzzle in eight.
+fn marked_puzzle() -> impl Strategy<Value = Puzzle> {
+    (
+        prop_oneof![Just((4, 2, 2)), Just((6, 2, 3)), Just((6, 3, 2))],
+        any::<bool>(),
+        any::<u64>(),
+        1u8..4,
+    )
+        .prop_map(|((n, r, c), jig, seed, kinds)| {
+            let mut rng = fastrand::Rng::with_seed(seed);
+            let mut p = Puzzle::with_boxes(n, r, c).unwrap();
+            if jig {
+                let mut q = Puzzle::latin(n).unwrap();
+                let regions = jigsaw(n, &mut rng);
+                q.add_regions(&regions.iter().map(|&k| Some(k)).collect::<Vec<_>>())
+                    .unwrap();
+                if random_solution(&mut rng.clone(), &q).is_some() {
+                    p = q;
+                }
+            }
+            let solution = random_solution(&mut rng, &p).unwrap();
+            let mut rules = Vec::new();
+            if kinds & 1 != 0 {
+                let count = n + rng.usize(0..n);
+                rules.extend(edges(&p, &solution, &mut rng, count));
+            }
+            if kinds & 2 != 0 {
+                let count = rng.usize(1..n);
+                rules.extend(cell_marks(&p, &solution, &mut rng, count));
+            }
+            for rule in rules {
+                // A rule no digits of the board allow is refused: skipped.
+                let _ = p.add_rule(rule);
+            }
+            for _ in 0..rng.usize(n..n * n / 2) {
+                let cell = rng.usize(0..n * n);
+                p.set_given(cell, solution[cell]).unwrap();
+            }
+            if rng.u8(0..8) == 0 {
+                let cell = rng.usize(0..n * n);
+                p.set_given(cell, solution[cell] % n as u8 + 1).unwrap();
+            }
+            p
+        })
+}
+
 /// The engine's solutions, count and true candidates against the brute force's (a
 /// puzzle with more than `cap` solutions, or too many brute-force nodes, is passed
 /// over).
@@ -597,6 +732,11 @@ proptest! {
 
     #[test]
     fn sums_agree_with_the_brute_force(p in sums_puzzle()) {
+        agrees(&p)?;
+    }
+
+    #[test]
+    fn pair_and_cell_rules_against_the_brute_force(p in marked_puzzle()) {
         agrees(&p)?;
     }
 }

@@ -25,6 +25,11 @@ const READ: &[&str] = &[
     "renban_dig",
     "between_dig",
     "arrow_dig",
+    "kropki_dig",
+    "xv_dig",
+    "parity_dig",
+    "mixed_dig",
+    "mixed6_dig",
 ];
 
 #[test]

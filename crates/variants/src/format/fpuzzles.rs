@@ -12,8 +12,8 @@
 //! others are jigsaw regions. Read here: `diagonal+` (bottom left to top right),
 //! `diagonal-` (top left to bottom right), `antiknight`, `antiking`,
 //! `nonconsecutive`, `disjointgroups`, `extraregion`, `killercage`, `arrow`,
-//! `littlekillersum`, `sandwichsum`, and the line keys of [`crate::rules::line`]. Keys
-//! that only draw (`text`,
+//! `littlekillersum`, `sandwichsum`, `difference`, `ratio`, `xv`, `odd`, `even`, and
+//! the line keys of [`crate::rules::line`]. Keys that only draw (`text`,
 //! `rectangle`, the title, author, rules and solution) are kept or passed over; a
 //! constraint key the engine does not have yet, an unknown key, a generic `cage`,
 //! `line` or `circle` (whose meaning is only in the rules text) is refused by name.
@@ -22,7 +22,8 @@ use super::json::{cells, Node};
 use super::{Error, Read, Source};
 use crate::puzzle::{default_box, HouseKind, ModelError, Puzzle, MAX_SIZE};
 use crate::rules::{
-    line, Arrow, Cage, Line, NeighbourKind, Neighbours, Rule, Sandwich, Scope, SumClue,
+    line, Arrow, Cage, CellMark, Edge, Line, NeighbourKind, Neighbours, Rule, Sandwich, Scope,
+    SumClue,
 };
 use serde_json::{json, Map, Value};
 
@@ -53,6 +54,11 @@ const KNOWN: &[&str] = &[
     "arrow",
     "littlekillersum",
     "sandwichsum",
+    "difference",
+    "ratio",
+    "xv",
+    "odd",
+    "even",
 ];
 
 /// f-puzzles constraint keys the engine does not have yet: refused by name when they
@@ -61,12 +67,7 @@ pub const NOT_YET: &[&str] = &[
     "xsum",
     "skyscraper",
     "doublearrow",
-    "difference",
-    "ratio",
-    "xv",
     "negative",
-    "odd",
-    "even",
     "minimum",
     "maximum",
     "quadruple",
@@ -264,6 +265,20 @@ pub fn read(doc: &Value) -> Result<Read, Error> {
             }
         }
     }
+    for key in ["difference", "ratio", "xv"] {
+        if let Some(list) = root.get(key) {
+            for entry in list.items()? {
+                let edge = Edge::read_fpuzzles(key, &entry, n)?;
+                puzzle.add_rule(Rule::Edge(edge)).map_err(model(&entry))?;
+            }
+        }
+    }
+    for key in ["odd", "even"] {
+        if let Some(list) = root.get(key) {
+            let mark = CellMark::read_fpuzzles(key, &list, n)?;
+            puzzle.add_rule(Rule::Cell(mark)).map_err(model(&list))?;
+        }
+    }
     for (i, &d) in givens.iter().enumerate() {
         puzzle.set_given(i, d).map_err(model(&grid))?;
     }
@@ -429,6 +444,20 @@ pub fn write(
             Rule::Line(line) => {
                 let (key, entry) = line.write_fpuzzles(puzzle).map_err(|w| refuse(&w))?;
                 add(key, entry)
+            }
+            Rule::Edge(edge) => {
+                let (key, entry) = edge
+                    .write_fpuzzles(puzzle)
+                    .ok_or_else(|| refuse(&format!("a {} edge", edge.mark.family().name())))?;
+                add(key, entry)
+            }
+            Rule::Cell(mark) => {
+                let (key, entries) = mark.write_fpuzzles(puzzle).ok_or_else(|| {
+                    refuse(&format!("a cell rule of kind {:?}", mark.kind.name()))
+                })?;
+                for entry in entries {
+                    add(key, entry)
+                }
             }
             Rule::Relation { .. } => return Err(refuse("pair relations")),
         }

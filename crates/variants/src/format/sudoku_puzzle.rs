@@ -13,7 +13,8 @@
 //! boxes), `region` (`diagonal`, `window`, `disjoint`, `colour`, `extra`, `region`),
 //! `cage` (killer cages, with or without a sum), `arrow`, `sum` (little killers,
 //! frame, group and corner sums), `sandwich`, `line` (the kinds of
-//! [`crate::rules::line`]), `neighbours` (`antiknight`,
+//! [`crate::rules::line`]), `edge` (kropki dots, XV, numbered edges, greater-than
+//! signs), `cell` (odd, even, low, high, set, exclude), `neighbours` (`antiknight`,
 //! `antiking`, `nonconsecutive`, over the board, `within` a box or region, in an
 //! `area`, with `except`ions; or an `op` over `where`), `relation` (an `op` over listed
 //! pairs), and given `candidates`. The reader is strict, as the format asks: an
@@ -24,7 +25,8 @@ use super::json::{cell, cells, Node};
 use super::{Error, Read, Source};
 use crate::puzzle::{Cell, HouseKind, ModelError, Puzzle, MAX_SIZE};
 use crate::rules::{
-    Arrow, Cage, Line, NeighbourKind, Neighbours, Relation, Rule, Sandwich, Scope, SumClue,
+    Arrow, Cage, CellMark, Edge, Line, NeighbourKind, Neighbours, Relation, Rule, Sandwich, Scope,
+    SumClue,
 };
 use serde_json::{json, Value};
 
@@ -54,13 +56,11 @@ const COMMON: &[&str] = &["type", "id", "label", "style"];
 
 /// Rule types of the format that the engine does not have yet: refused by name.
 pub const NOT_YET: &[&str] = &[
-    "edge",
     "corner",
     "xsum",
     "skyscraper",
     "rossini",
     "first_seen",
-    "cell",
     "contains",
     "appears",
     "clone",
@@ -302,6 +302,16 @@ fn read_rule(rule: &Node<'_>, puzzle: &mut Puzzle) -> Result<(), Error> {
             let s = Sandwich::read_sudoku_puzzle(rule, n)?;
             puzzle.add_rule(Rule::Sandwich(s)).map_err(model(rule))?;
         }
+        "edge" => {
+            allow(&["kind", "cells", "color", "letter", "value", "sum"])?;
+            let edge = Edge::read_sudoku_puzzle(rule, n)?;
+            puzzle.add_rule(Rule::Edge(edge)).map_err(model(rule))?;
+        }
+        "cell" => {
+            allow(&["kind", "cells", "split", "values"])?;
+            let mark = CellMark::read_sudoku_puzzle(rule, n)?;
+            puzzle.add_rule(Rule::Cell(mark)).map_err(model(rule))?;
+        }
         "neighbours" => {
             allow(&["kind", "op", "params", "where", "within", "area", "except"])?;
             read_neighbours(rule, puzzle)?;
@@ -490,6 +500,8 @@ pub fn write(puzzle: &Puzzle, meta: Option<&Value>, solution: Option<&[u8]>) -> 
             Rule::Arrow(arrow) => rules.push(arrow.write_sudoku_puzzle(puzzle)),
             Rule::SumClue(clue) => rules.push(clue.write_sudoku_puzzle(puzzle)),
             Rule::Sandwich(s) => rules.push(s.write_sudoku_puzzle(puzzle)),
+            Rule::Edge(edge) => rules.push(edge.write_sudoku_puzzle(puzzle)),
+            Rule::Cell(mark) => rules.push(mark.write_sudoku_puzzle(puzzle)),
             Rule::Relation { relation, pairs } => rules.push(json!({
                 "type": "relation", "op": relation.name(), "params": relation.param().into_iter().collect::<Vec<_>>(),
                 "pairs": pairs.iter().map(|p| names(puzzle, p)).collect::<Vec<_>>(),

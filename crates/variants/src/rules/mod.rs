@@ -8,6 +8,9 @@
 //! - [`relation`]: a relation between the digits of two cells (different, not
 //!   consecutive, ...), kept arc-consistent: each cell keeps only the digits that some
 //!   digit of the other still allows.
+//! - [`edge`]: kropki dots, XV, numbered edges and greater-than signs, each a
+//!   [`relation`] on its pair.
+//! - [`cell`]: odd, even, low, high, listed and excluded digits in marked cells.
 //!
 //! A [`Rule`] is what a puzzle states; the engine compiles it once per puzzle into
 //! peers (pairs of cells that must differ) and propagators (`Prop`). A propagator
@@ -20,6 +23,8 @@
 
 pub mod arrow;
 pub mod cage;
+pub mod cell;
+pub mod edge;
 pub mod line;
 pub mod neighbours;
 pub mod outside;
@@ -30,6 +35,8 @@ pub(crate) mod totals;
 
 pub use arrow::Arrow;
 pub use cage::Cage;
+pub use cell::{CellKind, CellMark};
+pub use edge::{Edge, Mark};
 pub use line::{Line, LineKind};
 pub use neighbours::{NeighbourKind, Neighbours, Scope};
 pub use outside::Side;
@@ -62,6 +69,8 @@ pub(crate) enum Prop {
     Totals(totals::Totals),
     /// A sandwich sum (see [`sandwich`]).
     Sandwich(sandwich::Filling),
+    /// Cells limited to a set of digits (see [`cell`]).
+    Within(cell::Within),
 }
 
 impl Prop {
@@ -73,6 +82,7 @@ impl Prop {
             Prop::Line(p) => p.watches(),
             Prop::Totals(p) => p.watches(),
             Prop::Sandwich(p) => p.watches(),
+            Prop::Within(p) => p.watches(),
         }
     }
 
@@ -85,6 +95,7 @@ impl Prop {
             Prop::Line(p) => p.propagate(cells),
             Prop::Totals(p) => p.propagate(cells),
             Prop::Sandwich(p) => p.propagate(cells),
+            Prop::Within(p) => p.propagate(cells),
         }
     }
 }
@@ -126,6 +137,11 @@ pub enum Rule {
     SumClue(SumClue),
     /// A sandwich sum.
     Sandwich(Sandwich),
+    /// A mark between two cells: a kropki dot, an X or V, a numbered edge, a
+    /// greater-than sign.
+    Edge(Edge),
+    /// Cells whose digits are odd, even, low, high, listed or not listed.
+    Cell(CellMark),
     /// `relation` holds between the digits of each pair of cells (first, second).
     Relation {
         /// The relation.
@@ -144,6 +160,8 @@ impl Rule {
             Rule::Arrow(arrow) => arrow.cells(),
             Rule::SumClue(clue) => clue.cells.clone(),
             Rule::Sandwich(s) => s.cells.clone(),
+            Rule::Edge(edge) => edge.cells.to_vec(),
+            Rule::Cell(mark) => mark.cells.clone(),
             Rule::Relation { pairs, .. } => pairs.iter().flatten().copied().collect(),
         }
     }
@@ -157,6 +175,8 @@ impl Rule {
             Rule::Arrow(arrow) => arrow.compile(puzzle, out),
             Rule::SumClue(clue) => clue.compile(puzzle, out),
             Rule::Sandwich(s) => s.compile(puzzle, out),
+            Rule::Edge(edge) => edge.compile(puzzle.size(), out),
+            Rule::Cell(mark) => mark.compile(puzzle.size(), out),
             Rule::Relation { relation, pairs } => out.relation(puzzle.size(), *relation, pairs),
         }
     }
@@ -170,6 +190,8 @@ impl Rule {
             Rule::Arrow(arrow) => arrow.holds(values),
             Rule::SumClue(clue) => clue.holds(values),
             Rule::Sandwich(s) => s.holds(values),
+            Rule::Edge(edge) => edge.holds(values),
+            Rule::Cell(mark) => mark.holds(values),
             Rule::Relation { relation, pairs } => pairs
                 .iter()
                 .all(|&[a, b]| relation.holds(values[a], values[b])),
@@ -185,6 +207,8 @@ impl Rule {
             Rule::Arrow(arrow) => arrow.check(puzzle, at),
             Rule::SumClue(clue) => clue.check(puzzle, at),
             Rule::Sandwich(s) => s.check(puzzle, at),
+            Rule::Edge(edge) => edge.check(puzzle, at),
+            Rule::Cell(mark) => mark.check(puzzle, at),
             Rule::Relation { relation, pairs } => {
                 for &[a, b] in pairs {
                     check_cells(&[a, b], puzzle, at)?;

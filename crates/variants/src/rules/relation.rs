@@ -42,6 +42,8 @@ pub enum Relation {
     NotSum(u8),
     /// `a * b == k`.
     Product(u16),
+    /// `a * b != k`.
+    NotProduct(u16),
     /// `a` and `b` differ in parity.
     ParityDiffers,
 }
@@ -66,6 +68,7 @@ impl Relation {
             Relation::Sum(k) => x + y == u16::from(k),
             Relation::NotSum(k) => x + y != u16::from(k),
             Relation::Product(k) => x * y == k,
+            Relation::NotProduct(k) => x * y != k,
             Relation::ParityDiffers => (a ^ b) & 1 == 1,
         }
     }
@@ -92,6 +95,7 @@ impl Relation {
             Relation::Sum(_) => "sum",
             Relation::NotSum(_) => "not_sum",
             Relation::Product(_) => "product",
+            Relation::NotProduct(_) => "not_product",
             Relation::ParityDiffers => "parity_differs",
         }
     }
@@ -107,7 +111,7 @@ impl Relation {
             | Relation::NotRatio(k)
             | Relation::Sum(k)
             | Relation::NotSum(k) => Some(u16::from(k)),
-            Relation::Product(k) => Some(k),
+            Relation::Product(k) | Relation::NotProduct(k) => Some(k),
             _ => None,
         }
     }
@@ -132,6 +136,7 @@ impl Relation {
             ("sum", Some(_)) => Relation::Sum(k?),
             ("not_sum", Some(_)) => Relation::NotSum(k?),
             ("product", Some(p)) => Relation::Product(p),
+            ("not_product", Some(p)) => Relation::NotProduct(p),
             _ => return None,
         })
     }
