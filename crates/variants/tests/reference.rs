@@ -8,7 +8,8 @@
 
 use bitdoku_variants::generate::{jigsaw, random_solution};
 use bitdoku_variants::rules::{
-    Arrow, Cage, CellKind, CellMark, Edge, Line, LineKind, Mark, Sandwich, Side, SumClue, SumKind,
+    Arrow, Cage, CellKind, CellMark, Edge, Line, LineKind, Mark, Negative, Sandwich, Side, SumClue,
+    SumKind,
 };
 use bitdoku_variants::{
     Engine, HouseKind, NeighbourKind, Neighbours, Options, Puzzle, Relation, Rule,
@@ -62,6 +63,17 @@ impl<'a> Brute<'a> {
                 earlier[a.max(b)].push((a.min(b), rule.kind.relation()));
             }
         }
+        // A negative constraint's pairs are pruned as they fill, like neighbours.
+        for rule in p.rules() {
+            if let Rule::Negative(negative) = rule {
+                for [a, b] in negative.pairs(p) {
+                    for m in &negative.marks {
+                        let not = m.negation().unwrap();
+                        earlier[a.max(b)].push((a.min(b), not));
+                    }
+                }
+            }
+        }
         let mut closing: Vec<Vec<&Rule>> = vec![Vec::new(); p.cells()];
         for rule in p.rules() {
             let last = rule.cells().into_iter().max().unwrap();
@@ -104,7 +116,7 @@ impl<'a> Brute<'a> {
                 continue;
             }
             self.values[cell] = d;
-            if !self.closing[cell].iter().all(|r| r.holds(&self.values)) {
+            if !self.closing[cell].iter().all(|r| r.holds(p, &self.values)) {
                 continue;
             }
             let open = (cell + 1..self.values.len()).all(|later| {
@@ -498,6 +510,79 @@ fn cell_marks(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize
     out
 }
 
+/// A random negative constraint from a solution, with the marks it needs: over the
+/// board or a random rectangle, a mark of its family on every pair there that one of
+/// its relations relates (one of them left out in one puzzle in eight), and a few
+/// more marks of the family where they hold.
+fn negative(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng) -> Vec<Rule> {
+    let n = p.size();
+    let k = rng.u8(1..n as u8);
+    let (marks, family): (Vec<Mark>, Vec<Mark>) = match rng.u8(0..9) {
+        0 => (
+            vec![Mark::White, Mark::Black],
+            vec![Mark::White, Mark::Black],
+        ),
+        1 => (vec![Mark::White], vec![Mark::White, Mark::Black]),
+        2 => (vec![Mark::Black], vec![Mark::White, Mark::Black]),
+        3 => (vec![Mark::X, Mark::V], vec![Mark::X, Mark::V]),
+        4 => (vec![Mark::V], vec![Mark::X, Mark::V]),
+        5 => (
+            vec![Mark::Difference(k)],
+            vec![Mark::Difference(k), Mark::Difference(k + 1)],
+        ),
+        6 => (
+            vec![Mark::Ratio(k + 1)],
+            vec![Mark::Ratio(k + 1), Mark::Ratio(2)],
+        ),
+        7 => (
+            vec![Mark::Sum(k + 3)],
+            vec![Mark::Sum(k + 3), Mark::Sum(k + 2)],
+        ),
+        _ => (
+            vec![Mark::Product(u16::from(k) * 2)],
+            vec![Mark::Product(u16::from(k) * 2)],
+        ),
+    };
+    let area: Vec<usize> = if rng.bool() {
+        (0..n * n).collect()
+    } else {
+        let (r0, c0) = (rng.usize(0..n - 1), rng.usize(0..n - 1));
+        let (r1, c1) = (rng.usize(r0 + 1..n), rng.usize(c0 + 1..n));
+        (r0..=r1)
+            .flat_map(|r| (c0..=c1).map(move |c| r * n + c))
+            .collect()
+    };
+    let negative = Negative { marks, area };
+    let mut out = Vec::new();
+    let drop = if rng.u8(0..8) == 0 {
+        rng.usize(0..n * n)
+    } else {
+        usize::MAX
+    };
+    // The pairs of the board without marks: all the negative's pairs.
+    for (i, [a, b]) in negative.pairs(p).into_iter().enumerate() {
+        let (x, y) = (solution[a], solution[b]);
+        let related = negative.marks.iter().any(|m| m.relation().holds(x, y));
+        let extra = rng.u8(0..8) == 0;
+        if (related && i != drop) || extra {
+            let fit: Vec<Mark> = family
+                .iter()
+                .copied()
+                .filter(|m| m.relation().holds(x, y))
+                .collect();
+            if !fit.is_empty() {
+                let mark = fit[rng.usize(0..fit.len())];
+                out.push(Rule::Edge(Edge {
+                    mark,
+                    cells: [a, b],
+                }));
+            }
+        }
+    }
+    out.push(Rule::Negative(negative));
+    out
+}
+
 /// A random small puzzle: a layout, extra rules, and some givens and candidates.
 fn puzzle() -> impl Strategy<Value = Puzzle> {
     (
@@ -644,7 +729,7 @@ fn marked_puzzle() -> impl Strategy<Value = Puzzle> {
         prop_oneof![Just((4, 2, 2)), Just((6, 2, 3)), Just((6, 3, 2))],
         any::<bool>(),
         any::<u64>(),
-        1u8..4,
+        1u8..8,
     )
         .prop_map(|((n, r, c), jig, seed, kinds)| {
             let mut rng = fastrand::Rng::with_seed(seed);
@@ -667,6 +752,9 @@ fn marked_puzzle() -> impl Strategy<Value = Puzzle> {
             if kinds & 2 != 0 {
                 let count = rng.usize(1..n);
                 rules.extend(cell_marks(&p, &solution, &mut rng, count));
+            }
+            if kinds & 4 != 0 {
+                rules.extend(negative(&p, &solution, &mut rng));
             }
             for rule in rules {
                 // A rule no digits of the board allow is refused: skipped.

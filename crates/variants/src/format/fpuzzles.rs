@@ -12,8 +12,9 @@
 //! others are jigsaw regions. Read here: `diagonal+` (bottom left to top right),
 //! `diagonal-` (top left to bottom right), `antiknight`, `antiking`,
 //! `nonconsecutive`, `disjointgroups`, `extraregion`, `killercage`, `arrow`,
-//! `littlekillersum`, `sandwichsum`, `difference`, `ratio`, `xv`, `odd`, `even`, and
-//! the line keys of [`crate::rules::line`]. Keys that only draw (`text`,
+//! `littlekillersum`, `sandwichsum`, `difference`, `ratio`, `xv`, `odd`, `even`,
+//! `negative` (`difference`, `ratio`, `xv`), and the line keys of
+//! [`crate::rules::line`]. Keys that only draw (`text`,
 //! `rectangle`, the title, author, rules and solution) are kept or passed over; a
 //! constraint key the engine does not have yet, an unknown key, a generic `cage`,
 //! `line` or `circle` (whose meaning is only in the rules text) is refused by name.
@@ -22,8 +23,8 @@ use super::json::{cells, Node};
 use super::{Error, Read, Source};
 use crate::puzzle::{default_box, HouseKind, ModelError, Puzzle, MAX_SIZE};
 use crate::rules::{
-    line, Arrow, Cage, CellMark, Edge, Line, NeighbourKind, Neighbours, Rule, Sandwich, Scope,
-    SumClue,
+    line, Arrow, Cage, CellMark, Edge, Line, Negative, NeighbourKind, Neighbours, Rule, Sandwich,
+    Scope, SumClue,
 };
 use serde_json::{json, Map, Value};
 
@@ -59,6 +60,7 @@ const KNOWN: &[&str] = &[
     "xv",
     "odd",
     "even",
+    "negative",
 ];
 
 /// f-puzzles constraint keys the engine does not have yet: refused by name when they
@@ -67,7 +69,6 @@ pub const NOT_YET: &[&str] = &[
     "xsum",
     "skyscraper",
     "doublearrow",
-    "negative",
     "minimum",
     "maximum",
     "quadruple",
@@ -279,6 +280,13 @@ pub fn read(doc: &Value) -> Result<Read, Error> {
             puzzle.add_rule(Rule::Cell(mark)).map_err(model(&list))?;
         }
     }
+    if let Some(list) = root.get("negative") {
+        for negative in Negative::read_fpuzzles(&list, &puzzle)? {
+            puzzle
+                .add_rule(Rule::Negative(negative))
+                .map_err(model(&list))?;
+        }
+    }
     for (i, &d) in givens.iter().enumerate() {
         puzzle.set_given(i, d).map_err(model(&grid))?;
     }
@@ -457,6 +465,14 @@ pub fn write(
                 })?;
                 for entry in entries {
                     add(key, entry)
+                }
+            }
+            Rule::Negative(negative) => {
+                for entry in negative
+                    .write_fpuzzles(puzzle)
+                    .map_err(|what| refuse(&what))?
+                {
+                    add("negative", json!(entry))
                 }
             }
             Rule::Relation { .. } => return Err(refuse("pair relations")),

@@ -14,7 +14,8 @@
 //! `cage` (killer cages, with or without a sum), `arrow`, `sum` (little killers,
 //! frame, group and corner sums), `sandwich`, `line` (the kinds of
 //! [`crate::rules::line`]), `edge` (kropki dots, XV, numbered edges, greater-than
-//! signs), `cell` (odd, even, low, high, set, exclude), `neighbours` (`antiknight`,
+//! signs), `cell` (odd, even, low, high, set, exclude), `negative` (of edge marks),
+//! `neighbours` (`antiknight`,
 //! `antiking`, `nonconsecutive`, over the board, `within` a box or region, in an
 //! `area`, with `except`ions; or an `op` over `where`), `relation` (an `op` over listed
 //! pairs), and given `candidates`. The reader is strict, as the format asks: an
@@ -25,8 +26,8 @@ use super::json::{cell, cells, Node};
 use super::{Error, Read, Source};
 use crate::puzzle::{Cell, HouseKind, ModelError, Puzzle, MAX_SIZE};
 use crate::rules::{
-    Arrow, Cage, CellMark, Edge, Line, NeighbourKind, Neighbours, Relation, Rule, Sandwich, Scope,
-    SumClue,
+    Arrow, Cage, CellMark, Edge, Line, Negative, NeighbourKind, Neighbours, Relation, Rule,
+    Sandwich, Scope, SumClue,
 };
 use serde_json::{json, Value};
 
@@ -71,7 +72,6 @@ pub const NOT_YET: &[&str] = &[
     "equal_sum",
     "vudoku",
     "table",
-    "negative",
 ];
 
 fn model<'n>(node: &'n Node<'_>) -> impl Fn(ModelError) -> Error + 'n {
@@ -312,6 +312,15 @@ fn read_rule(rule: &Node<'_>, puzzle: &mut Puzzle) -> Result<(), Error> {
             let mark = CellMark::read_sudoku_puzzle(rule, n)?;
             puzzle.add_rule(Rule::Cell(mark)).map_err(model(rule))?;
         }
+        "negative" => {
+            allow(&[
+                "of", "color", "letter", "value", "sum", "kind", "split", "area",
+            ])?;
+            let negative = Negative::read_sudoku_puzzle(rule, puzzle)?;
+            puzzle
+                .add_rule(Rule::Negative(negative))
+                .map_err(model(rule))?;
+        }
         "neighbours" => {
             allow(&["kind", "op", "params", "where", "within", "area", "except"])?;
             read_neighbours(rule, puzzle)?;
@@ -502,6 +511,7 @@ pub fn write(puzzle: &Puzzle, meta: Option<&Value>, solution: Option<&[u8]>) -> 
             Rule::Sandwich(s) => rules.push(s.write_sudoku_puzzle(puzzle)),
             Rule::Edge(edge) => rules.push(edge.write_sudoku_puzzle(puzzle)),
             Rule::Cell(mark) => rules.push(mark.write_sudoku_puzzle(puzzle)),
+            Rule::Negative(negative) => rules.extend(negative.write_sudoku_puzzle(puzzle)),
             Rule::Relation { relation, pairs } => rules.push(json!({
                 "type": "relation", "op": relation.name(), "params": relation.param().into_iter().collect::<Vec<_>>(),
                 "pairs": pairs.iter().map(|p| names(puzzle, p)).collect::<Vec<_>>(),

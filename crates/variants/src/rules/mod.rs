@@ -11,6 +11,7 @@
 //! - [`edge`]: kropki dots, XV, numbered edges and greater-than signs, each a
 //!   [`relation`] on its pair.
 //! - [`cell`]: odd, even, low, high, listed and excluded digits in marked cells.
+//! - [`negative`]: "no dot means not", a relation on the pairs without a mark.
 //!
 //! A [`Rule`] is what a puzzle states; the engine compiles it once per puzzle into
 //! peers (pairs of cells that must differ) and propagators (`Prop`). A propagator
@@ -26,6 +27,7 @@ pub mod cage;
 pub mod cell;
 pub mod edge;
 pub mod line;
+pub mod negative;
 pub mod neighbours;
 pub mod outside;
 pub mod relation;
@@ -38,6 +40,7 @@ pub use cage::Cage;
 pub use cell::{CellKind, CellMark};
 pub use edge::{Edge, Mark};
 pub use line::{Line, LineKind};
+pub use negative::Negative;
 pub use neighbours::{NeighbourKind, Neighbours, Scope};
 pub use outside::Side;
 pub use relation::Relation;
@@ -142,6 +145,8 @@ pub enum Rule {
     Edge(Edge),
     /// Cells whose digits are odd, even, low, high, listed or not listed.
     Cell(CellMark),
+    /// Orthogonal neighbours without a mark of a family have none of its relations.
+    Negative(Negative),
     /// `relation` holds between the digits of each pair of cells (first, second).
     Relation {
         /// The relation.
@@ -162,6 +167,7 @@ impl Rule {
             Rule::Sandwich(s) => s.cells.clone(),
             Rule::Edge(edge) => edge.cells.to_vec(),
             Rule::Cell(mark) => mark.cells.clone(),
+            Rule::Negative(negative) => negative.area.clone(),
             Rule::Relation { pairs, .. } => pairs.iter().flatten().copied().collect(),
         }
     }
@@ -177,13 +183,15 @@ impl Rule {
             Rule::Sandwich(s) => s.compile(puzzle, out),
             Rule::Edge(edge) => edge.compile(puzzle.size(), out),
             Rule::Cell(mark) => mark.compile(puzzle.size(), out),
+            Rule::Negative(negative) => negative.compile(puzzle, out),
             Rule::Relation { relation, pairs } => out.relation(puzzle.size(), *relation, pairs),
         }
     }
 
-    /// True if the rule holds on a full grid (row-major digits): its brute-force
+    /// True if the rule holds on a full grid (row-major digits) of `puzzle` (the
+    /// puzzle it is in: a negative constraint reads its marks): its brute-force
     /// definition.
-    pub fn holds(&self, values: &[u8]) -> bool {
+    pub fn holds(&self, puzzle: &Puzzle, values: &[u8]) -> bool {
         match self {
             Rule::Cage(cage) => cage.holds(values),
             Rule::Line(line) => line.holds(values),
@@ -192,6 +200,7 @@ impl Rule {
             Rule::Sandwich(s) => s.holds(values),
             Rule::Edge(edge) => edge.holds(values),
             Rule::Cell(mark) => mark.holds(values),
+            Rule::Negative(negative) => negative.holds(puzzle, values),
             Rule::Relation { relation, pairs } => pairs
                 .iter()
                 .all(|&[a, b]| relation.holds(values[a], values[b])),
@@ -209,6 +218,7 @@ impl Rule {
             Rule::Sandwich(s) => s.check(puzzle, at),
             Rule::Edge(edge) => edge.check(puzzle, at),
             Rule::Cell(mark) => mark.check(puzzle, at),
+            Rule::Negative(negative) => negative.check(puzzle, at),
             Rule::Relation { relation, pairs } => {
                 for &[a, b] in pairs {
                     check_cells(&[a, b], puzzle, at)?;

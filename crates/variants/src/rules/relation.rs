@@ -153,20 +153,28 @@ impl Relation {
         }
     }
 
-    /// The support tables: `(forward, back)`, indexed by digit − 1.
+    /// The support tables: `(forward, back)`, indexed by digit − 1 (for the tests: the
+    /// engine builds a pair's tables through [`Pair::allowing`]).
+    #[cfg(test)]
     pub(crate) fn tables(self, size: usize) -> ([u32; 32], [u32; 32]) {
-        let mut forward = [0; 32];
-        let mut back = [0; 32];
-        for a in 1..=size as u8 {
-            for b in 1..=size as u8 {
-                if self.holds(a, b) {
-                    forward[usize::from(a - 1)] |= 1 << (b - 1);
-                    back[usize::from(b - 1)] |= 1 << (a - 1);
-                }
+        tables(size, |a, b| self.holds(a, b))
+    }
+}
+
+/// The support tables of the pairs of digits 1 to `size` that `allowed` accepts:
+/// `(forward, back)`, indexed by digit − 1.
+pub(crate) fn tables(size: usize, allowed: impl Fn(u8, u8) -> bool) -> ([u32; 32], [u32; 32]) {
+    let mut forward = [0; 32];
+    let mut back = [0; 32];
+    for a in 1..=size as u8 {
+        for b in 1..=size as u8 {
+            if allowed(a, b) {
+                forward[usize::from(a - 1)] |= 1 << (b - 1);
+                back[usize::from(b - 1)] |= 1 << (a - 1);
             }
         }
-        (forward, back)
     }
+    (forward, back)
 }
 
 /// A relation on one pair of cells, compiled: its two support tables.
@@ -179,8 +187,17 @@ pub(crate) struct Pair {
 }
 
 impl Pair {
-    pub(crate) fn new(size: usize, relation: Relation, [a, b]: [Cell; 2]) -> Pair {
-        let (forward, back) = relation.tables(size);
+    pub(crate) fn new(size: usize, relation: Relation, pair: [Cell; 2]) -> Pair {
+        Pair::allowing(size, pair, |a, b| relation.holds(a, b))
+    }
+
+    /// The pair whose digits `allowed` accepts (several relations at once, say).
+    pub(crate) fn allowing(
+        size: usize,
+        [a, b]: [Cell; 2],
+        allowed: impl Fn(u8, u8) -> bool,
+    ) -> Pair {
+        let (forward, back) = tables(size, allowed);
         Pair {
             a: a as u16,
             b: b as u16,
