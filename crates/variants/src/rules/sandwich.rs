@@ -16,6 +16,7 @@
 //! ([`totals`](super::totals)' sets of reachable sums); each cell keeps the digits its
 //! surviving pairs give it.
 
+use super::cage::combination_digits;
 use super::outside::{self, Side};
 use super::totals::sum_support;
 use super::{Cells, Compiled, Prop};
@@ -266,36 +267,9 @@ fn fillings(n: u32, most: usize, sum: u32, distinct: bool) -> Vec<u32> {
         }
         return out;
     }
-    // count[k][s]: the sets of k distinct digits of 2 to N - 1 that add up to s.
-    let s_max = sum as usize;
-    let mut count = vec![vec![0u64; s_max + 1]; most + 1];
-    count[0][0] = 1;
-    for d in inner.clone().map(|d| d as usize) {
-        for k in (1..=most).rev() {
-            for s in (d..=s_max).rev() {
-                count[k][s] += count[k - 1][s - d];
-            }
-        }
-    }
-    // The sets without d: count less those with d, k by k.
-    let mut without = vec![vec![0u64; s_max + 1]; most + 1];
-    for d in inner.filter(|&d| d <= sum) {
-        let du = d as usize;
-        for k in 0..=most {
-            for s in 0..=s_max {
-                let with = if k > 0 && s >= du {
-                    without[k - 1][s - du]
-                } else {
-                    0
-                };
-                without[k][s] = count[k][s] - with;
-            }
-        }
-        for (g, digits) in out.iter_mut().enumerate().skip(1) {
-            if without[g - 1][s_max - du] > 0 {
-                *digits |= 1 << (d - 1);
-            }
-        }
+    let pool = inner.fold(0u32, |m, d| m | 1 << (d - 1));
+    for (g, digits) in out.iter_mut().enumerate().skip(1) {
+        *digits = combination_digits(pool, g, sum);
     }
     out
 }
