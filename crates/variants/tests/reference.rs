@@ -9,7 +9,7 @@
 use bitdoku_variants::generate::{jigsaw, random_solution};
 use bitdoku_variants::rules::{
     Arrow, Cage, CellKind, CellMark, Edge, Line, LineKind, Mark, Negative, Sandwich, Side, SumClue,
-    SumKind,
+    SumKind, XSum,
 };
 use bitdoku_variants::{
     Engine, HouseKind, NeighbourKind, Neighbours, Options, Puzzle, Relation, Rule,
@@ -426,6 +426,34 @@ fn sandwiches(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize
     out
 }
 
+/// A random row or column from a random side: whole, or (one in four) its first cells.
+fn outside_line(n: usize, rng: &mut fastrand::Rng) -> (Side, Vec<usize>) {
+    let sides = [Side::Top, Side::Bottom, Side::Left, Side::Right];
+    let side = sides[rng.usize(0..4)];
+    let mut cells = from_side(n, side, rng.usize(0..n), 0);
+    if rng.u8(0..4) == 0 {
+        cells.truncate(rng.usize(2..n));
+    }
+    (side, cells)
+}
+
+/// Random X-sum clues from a solution: the sum of the first X digits of a row or
+/// column, X the first (all of them where X is more than the cells), one in five off
+/// by one. Clues the board cannot make are refused by the puzzle and passed over.
+fn xsums(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) -> Vec<Rule> {
+    let mut out = Vec::new();
+    for _ in 0..count {
+        let (side, cells) = outside_line(p.size(), rng);
+        let x = usize::from(solution[cells[0]]).min(cells.len());
+        let mut sum: u32 = cells[..x].iter().map(|&c| u32::from(solution[c])).sum();
+        if rng.u8(0..5) == 0 {
+            sum += 1;
+        }
+        out.push(Rule::XSum(XSum { side, cells, sum }));
+    }
+    out
+}
+
 /// A random orthogonal pair of cells, in either order.
 fn orthogonal_pair(n: usize, rng: &mut fastrand::Rng) -> [usize; 2] {
     let (r, c) = (rng.usize(0..n), rng.usize(0..n - 1));
@@ -678,7 +706,7 @@ fn sums_puzzle() -> impl Strategy<Value = Puzzle> {
         prop_oneof![Just((4, 2, 2)), Just((6, 2, 3)), Just((6, 3, 2))],
         any::<bool>(),
         any::<u64>(),
-        1u8..8,
+        1u8..16,
     )
         .prop_map(|((n, r, c), jig, seed, kinds)| {
             let mut rng = fastrand::Rng::with_seed(seed);
@@ -706,6 +734,14 @@ fn sums_puzzle() -> impl Strategy<Value = Puzzle> {
             }
             for rule in rules {
                 p.add_rule(rule).unwrap();
+            }
+            // Outside clues that may not fit the board: refused ones passed over.
+            let mut clues = Vec::new();
+            if kinds & 8 != 0 {
+                clues.extend(xsums(&p, &solution, &mut rng, n / 2));
+            }
+            for rule in clues {
+                let _ = p.add_rule(rule);
             }
             let givens = if n == 4 {
                 rng.usize(0..4)

@@ -34,6 +34,7 @@ pub mod relation;
 pub mod sandwich;
 pub mod sum_clue;
 pub(crate) mod totals;
+pub mod xsum;
 
 pub use arrow::Arrow;
 pub use cage::Cage;
@@ -46,6 +47,7 @@ pub use outside::Side;
 pub use relation::Relation;
 pub use sandwich::Sandwich;
 pub use sum_clue::{SumClue, SumKind};
+pub use xsum::XSum;
 
 use crate::puzzle::{At, Cell, ModelError, Puzzle};
 use crate::state::Step;
@@ -72,6 +74,8 @@ pub(crate) enum Prop {
     Totals(totals::Totals),
     /// A sandwich sum (see [`sandwich`]).
     Sandwich(sandwich::Filling),
+    /// An X-sum (see [`xsum`]).
+    XSum(xsum::Prefix),
     /// Cells limited to a set of digits (see [`cell`]).
     Within(cell::Within),
 }
@@ -85,6 +89,7 @@ impl Prop {
             Prop::Line(p) => p.watches(),
             Prop::Totals(p) => p.watches(),
             Prop::Sandwich(p) => p.watches(),
+            Prop::XSum(p) => p.watches(),
             Prop::Within(p) => p.watches(),
         }
     }
@@ -98,6 +103,7 @@ impl Prop {
             Prop::Line(p) => p.propagate(cells),
             Prop::Totals(p) => p.propagate(cells),
             Prop::Sandwich(p) => p.propagate(cells),
+            Prop::XSum(p) => p.propagate(cells),
             Prop::Within(p) => p.propagate(cells),
         }
     }
@@ -140,6 +146,8 @@ pub enum Rule {
     SumClue(SumClue),
     /// A sandwich sum.
     Sandwich(Sandwich),
+    /// An X-sum.
+    XSum(XSum),
     /// A mark between two cells: a kropki dot, an X or V, a numbered edge, a
     /// greater-than sign.
     Edge(Edge),
@@ -165,6 +173,7 @@ impl Rule {
             Rule::Arrow(arrow) => arrow.cells(),
             Rule::SumClue(clue) => clue.cells.clone(),
             Rule::Sandwich(s) => s.cells.clone(),
+            Rule::XSum(x) => x.cells.clone(),
             Rule::Edge(edge) => edge.cells.to_vec(),
             Rule::Cell(mark) => mark.cells.clone(),
             Rule::Negative(negative) => negative.area.clone(),
@@ -181,6 +190,7 @@ impl Rule {
             Rule::Arrow(arrow) => arrow.compile(puzzle, out),
             Rule::SumClue(clue) => clue.compile(puzzle, out),
             Rule::Sandwich(s) => s.compile(puzzle, out),
+            Rule::XSum(x) => x.compile(puzzle, out),
             Rule::Edge(edge) => edge.compile(puzzle.size(), out),
             Rule::Cell(mark) => mark.compile(puzzle.size(), out),
             Rule::Negative(negative) => negative.compile(puzzle, out),
@@ -198,6 +208,7 @@ impl Rule {
             Rule::Arrow(arrow) => arrow.holds(values),
             Rule::SumClue(clue) => clue.holds(values),
             Rule::Sandwich(s) => s.holds(values),
+            Rule::XSum(x) => x.holds(values),
             Rule::Edge(edge) => edge.holds(values),
             Rule::Cell(mark) => mark.holds(values),
             Rule::Negative(negative) => negative.holds(puzzle, values),
@@ -216,6 +227,7 @@ impl Rule {
             Rule::Arrow(arrow) => arrow.check(puzzle, at),
             Rule::SumClue(clue) => clue.check(puzzle, at),
             Rule::Sandwich(s) => s.check(puzzle, at),
+            Rule::XSum(x) => x.check(puzzle, at),
             Rule::Edge(edge) => edge.check(puzzle, at),
             Rule::Cell(mark) => mark.check(puzzle, at),
             Rule::Negative(negative) => negative.check(puzzle, at),
