@@ -8,8 +8,8 @@
 
 use bitdoku_variants::generate::{jigsaw, random_solution};
 use bitdoku_variants::rules::{
-    Arrow, Cage, CellKind, CellMark, Edge, Line, LineKind, Mark, Negative, Sandwich, Side, SumClue,
-    SumKind, XSum,
+    Arrow, Cage, CellKind, CellMark, Edge, Line, LineKind, Mark, Negative, Sandwich, Side,
+    Skyscraper, SumClue, SumKind, XSum,
 };
 use bitdoku_variants::{
     Engine, HouseKind, NeighbourKind, Neighbours, Options, Puzzle, Relation, Rule,
@@ -454,6 +454,32 @@ fn xsums(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) -> 
     out
 }
 
+/// Random skyscraper clues from a solution: how many digits of a row or column are
+/// larger than every one before them, one in five off by one. Clues the board
+/// cannot make are refused by the puzzle and passed over.
+fn skyscrapers(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) -> Vec<Rule> {
+    let mut out = Vec::new();
+    for _ in 0..count {
+        let (side, cells) = outside_line(p.size(), rng);
+        let mut tallest = 0;
+        let mut visible = 0;
+        for &c in &cells {
+            if solution[c] > tallest {
+                (tallest, visible) = (solution[c], visible + 1);
+            }
+        }
+        if rng.u8(0..5) == 0 {
+            visible = if rng.bool() { visible + 1 } else { visible - 1 };
+        }
+        out.push(Rule::Skyscraper(Skyscraper {
+            side,
+            cells,
+            visible,
+        }));
+    }
+    out
+}
+
 /// A random orthogonal pair of cells, in either order.
 fn orthogonal_pair(n: usize, rng: &mut fastrand::Rng) -> [usize; 2] {
     let (r, c) = (rng.usize(0..n), rng.usize(0..n - 1));
@@ -706,7 +732,7 @@ fn sums_puzzle() -> impl Strategy<Value = Puzzle> {
         prop_oneof![Just((4, 2, 2)), Just((6, 2, 3)), Just((6, 3, 2))],
         any::<bool>(),
         any::<u64>(),
-        1u8..16,
+        1u8..32,
     )
         .prop_map(|((n, r, c), jig, seed, kinds)| {
             let mut rng = fastrand::Rng::with_seed(seed);
@@ -739,6 +765,9 @@ fn sums_puzzle() -> impl Strategy<Value = Puzzle> {
             let mut clues = Vec::new();
             if kinds & 8 != 0 {
                 clues.extend(xsums(&p, &solution, &mut rng, n / 2));
+            }
+            if kinds & 16 != 0 {
+                clues.extend(skyscrapers(&p, &solution, &mut rng, n / 2));
             }
             for rule in clues {
                 let _ = p.add_rule(rule);

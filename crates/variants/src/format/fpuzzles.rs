@@ -12,7 +12,7 @@
 //! others are jigsaw regions. Read here: `diagonal+` (bottom left to top right),
 //! `diagonal-` (top left to bottom right), `antiknight`, `antiking`,
 //! `nonconsecutive`, `disjointgroups`, `extraregion`, `killercage`, `arrow`,
-//! `littlekillersum`, `sandwichsum`, `xsum`, `difference`, `ratio`, `xv`, `odd`, `even`,
+//! `littlekillersum`, `sandwichsum`, `xsum`, `skyscraper`, `difference`, `ratio`, `xv`, `odd`, `even`,
 //! `negative` (`difference`, `ratio`, `xv`), and the line keys of
 //! [`crate::rules::line`]. Keys that only draw (`text`,
 //! `rectangle`, the title, author, rules and solution) are kept or passed over; a
@@ -24,7 +24,7 @@ use super::{Error, Read, Source};
 use crate::puzzle::{default_box, HouseKind, ModelError, Puzzle, MAX_SIZE};
 use crate::rules::{
     line, Arrow, Cage, CellMark, Edge, Line, Negative, NeighbourKind, Neighbours, Rule, Sandwich,
-    Scope, SumClue, XSum,
+    Scope, Skyscraper, SumClue, XSum,
 };
 use serde_json::{json, Map, Value};
 
@@ -56,6 +56,7 @@ const KNOWN: &[&str] = &[
     "littlekillersum",
     "sandwichsum",
     "xsum",
+    "skyscraper",
     "difference",
     "ratio",
     "xv",
@@ -67,7 +68,6 @@ const KNOWN: &[&str] = &[
 /// f-puzzles constraint keys the engine does not have yet: refused by name when they
 /// hold anything.
 pub const NOT_YET: &[&str] = &[
-    "skyscraper",
     "doublearrow",
     "minimum",
     "maximum",
@@ -273,6 +273,15 @@ pub fn read(doc: &Value) -> Result<Read, Error> {
             }
         }
     }
+    if let Some(clues) = root.get("skyscraper") {
+        for entry in clues.items()? {
+            if let Some(s) = Skyscraper::read_fpuzzles(&entry, n)? {
+                puzzle
+                    .add_rule(Rule::Skyscraper(s))
+                    .map_err(model(&entry))?;
+            }
+        }
+    }
     for key in ["difference", "ratio", "xv"] {
         if let Some(list) = root.get(key) {
             for entry in list.items()? {
@@ -457,6 +466,7 @@ pub fn write(
             Rule::SumClue(clue) => add("littlekillersum", clue.write_fpuzzles(puzzle)?),
             Rule::Sandwich(s) => add("sandwichsum", s.write_fpuzzles(puzzle)?),
             Rule::XSum(x) => add("xsum", x.write_fpuzzles(puzzle)?),
+            Rule::Skyscraper(s) => add("skyscraper", s.write_fpuzzles(puzzle)?),
             Rule::Line(line) => {
                 let (key, entry) = line.write_fpuzzles(puzzle).map_err(|w| refuse(&w))?;
                 add(key, entry)

@@ -32,6 +32,7 @@ pub mod neighbours;
 pub mod outside;
 pub mod relation;
 pub mod sandwich;
+pub mod skyscraper;
 pub mod sum_clue;
 pub(crate) mod totals;
 pub mod xsum;
@@ -46,6 +47,7 @@ pub use neighbours::{NeighbourKind, Neighbours, Scope};
 pub use outside::Side;
 pub use relation::Relation;
 pub use sandwich::Sandwich;
+pub use skyscraper::Skyscraper;
 pub use sum_clue::{SumClue, SumKind};
 pub use xsum::XSum;
 
@@ -76,6 +78,8 @@ pub(crate) enum Prop {
     Sandwich(sandwich::Filling),
     /// An X-sum (see [`xsum`]).
     XSum(xsum::Prefix),
+    /// A skyscraper clue (see [`skyscraper`]).
+    Skyscraper(skyscraper::Visible),
     /// Cells limited to a set of digits (see [`cell`]).
     Within(cell::Within),
 }
@@ -90,6 +94,7 @@ impl Prop {
             Prop::Totals(p) => p.watches(),
             Prop::Sandwich(p) => p.watches(),
             Prop::XSum(p) => p.watches(),
+            Prop::Skyscraper(p) => p.watches(),
             Prop::Within(p) => p.watches(),
         }
     }
@@ -104,6 +109,7 @@ impl Prop {
             Prop::Totals(p) => p.propagate(cells),
             Prop::Sandwich(p) => p.propagate(cells),
             Prop::XSum(p) => p.propagate(cells),
+            Prop::Skyscraper(p) => p.propagate(cells),
             Prop::Within(p) => p.propagate(cells),
         }
     }
@@ -148,6 +154,8 @@ pub enum Rule {
     Sandwich(Sandwich),
     /// An X-sum.
     XSum(XSum),
+    /// A skyscraper clue.
+    Skyscraper(Skyscraper),
     /// A mark between two cells: a kropki dot, an X or V, a numbered edge, a
     /// greater-than sign.
     Edge(Edge),
@@ -174,6 +182,7 @@ impl Rule {
             Rule::SumClue(clue) => clue.cells.clone(),
             Rule::Sandwich(s) => s.cells.clone(),
             Rule::XSum(x) => x.cells.clone(),
+            Rule::Skyscraper(s) => s.cells.clone(),
             Rule::Edge(edge) => edge.cells.to_vec(),
             Rule::Cell(mark) => mark.cells.clone(),
             Rule::Negative(negative) => negative.area.clone(),
@@ -191,6 +200,7 @@ impl Rule {
             Rule::SumClue(clue) => clue.compile(puzzle, out),
             Rule::Sandwich(s) => s.compile(puzzle, out),
             Rule::XSum(x) => x.compile(puzzle, out),
+            Rule::Skyscraper(s) => s.compile(puzzle, out),
             Rule::Edge(edge) => edge.compile(puzzle.size(), out),
             Rule::Cell(mark) => mark.compile(puzzle.size(), out),
             Rule::Negative(negative) => negative.compile(puzzle, out),
@@ -209,6 +219,7 @@ impl Rule {
             Rule::SumClue(clue) => clue.holds(values),
             Rule::Sandwich(s) => s.holds(values),
             Rule::XSum(x) => x.holds(values),
+            Rule::Skyscraper(s) => s.holds(values),
             Rule::Edge(edge) => edge.holds(values),
             Rule::Cell(mark) => mark.holds(values),
             Rule::Negative(negative) => negative.holds(puzzle, values),
@@ -228,6 +239,7 @@ impl Rule {
             Rule::SumClue(clue) => clue.check(puzzle, at),
             Rule::Sandwich(s) => s.check(puzzle, at),
             Rule::XSum(x) => x.check(puzzle, at),
+            Rule::Skyscraper(s) => s.check(puzzle, at),
             Rule::Edge(edge) => edge.check(puzzle, at),
             Rule::Cell(mark) => mark.check(puzzle, at),
             Rule::Negative(negative) => negative.check(puzzle, at),
