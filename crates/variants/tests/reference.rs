@@ -8,8 +8,8 @@
 
 use bitdoku_variants::generate::{jigsaw, random_solution};
 use bitdoku_variants::rules::{
-    Arrow, Cage, CellKind, CellMark, Edge, Line, LineKind, Mark, Negative, Sandwich, Side,
-    Skyscraper, SumClue, SumKind, XSum,
+    Arrow, Cage, CellKind, CellMark, Edge, EqualSum, Line, LineKind, Mark, Negative, Sandwich,
+    Side, Skyscraper, SumClue, SumKind, XSum,
 };
 use bitdoku_variants::{
     Engine, HouseKind, NeighbourKind, Neighbours, Options, Puzzle, Relation, Rule,
@@ -480,6 +480,35 @@ fn skyscrapers(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usiz
     out
 }
 
+/// Random equal sums from a solution: two or three king's-move segments of one to
+/// three cells whose digits add up to the same sum (one in five, segments kept
+/// whatever their sums).
+fn equal_sums(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) -> Vec<Rule> {
+    let n = p.size();
+    let sum = |s: &[usize]| s.iter().map(|&c| u32::from(solution[c])).sum::<u32>();
+    let mut out = Vec::new();
+    for _ in 0..count {
+        let any = rng.u8(0..5) == 0;
+        let len = rng.usize(1..=3);
+        let first = path(n, rng, len);
+        let mut segments = vec![first];
+        for _ in 0..rng.usize(1..=2) {
+            for _ in 0..40 {
+                let len = rng.usize(1..=3);
+                let s = path(n, rng, len);
+                if any || sum(&s) == sum(&segments[0]) {
+                    segments.push(s);
+                    break;
+                }
+            }
+        }
+        if segments.len() > 1 {
+            out.push(Rule::EqualSum(EqualSum { segments }));
+        }
+    }
+    out
+}
+
 /// A random orthogonal pair of cells, in either order.
 fn orthogonal_pair(n: usize, rng: &mut fastrand::Rng) -> [usize; 2] {
     let (r, c) = (rng.usize(0..n), rng.usize(0..n - 1));
@@ -732,7 +761,7 @@ fn sums_puzzle() -> impl Strategy<Value = Puzzle> {
         prop_oneof![Just((4, 2, 2)), Just((6, 2, 3)), Just((6, 3, 2))],
         any::<bool>(),
         any::<u64>(),
-        1u8..32,
+        1u8..64,
     )
         .prop_map(|((n, r, c), jig, seed, kinds)| {
             let mut rng = fastrand::Rng::with_seed(seed);
@@ -768,6 +797,9 @@ fn sums_puzzle() -> impl Strategy<Value = Puzzle> {
             }
             if kinds & 16 != 0 {
                 clues.extend(skyscrapers(&p, &solution, &mut rng, n / 2));
+            }
+            if kinds & 32 != 0 {
+                clues.extend(equal_sums(&p, &solution, &mut rng, n / 3));
             }
             for rule in clues {
                 let _ = p.add_rule(rule);

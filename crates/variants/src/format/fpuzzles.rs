@@ -467,6 +467,7 @@ pub fn write(
             Rule::Sandwich(s) => add("sandwichsum", s.write_fpuzzles(puzzle)?),
             Rule::XSum(x) => add("xsum", x.write_fpuzzles(puzzle)?),
             Rule::Skyscraper(s) => add("skyscraper", s.write_fpuzzles(puzzle)?),
+            Rule::EqualSum(_) => return Err(refuse("equal sums")),
             Rule::Line(line) => {
                 let (key, entry) = line.write_fpuzzles(puzzle).map_err(|w| refuse(&w))?;
                 add(key, entry)

@@ -12,7 +12,7 @@
 //! `box_grid` (with boxes), `row`, `column`, `box` (any shape: a jigsaw's regions are
 //! boxes), `region` (`diagonal`, `window`, `disjoint`, `colour`, `extra`, `region`),
 //! `cage` (killer cages, with or without a sum), `arrow`, `sum` (little killers,
-//! frame, group and corner sums), `sandwich`, `xsum`, `skyscraper`, `line` (the kinds of
+//! frame, group and corner sums), `sandwich`, `xsum`, `skyscraper`, `equal_sum`, `line` (the kinds of
 //! [`crate::rules::line`]), `edge` (kropki dots, XV, numbered edges, greater-than
 //! signs), `cell` (odd, even, low, high, set, exclude), `negative` (of edge marks),
 //! `neighbours` (`antiknight`,
@@ -26,8 +26,8 @@ use super::json::{cell, cells, Node};
 use super::{Error, Read, Source};
 use crate::puzzle::{Cell, HouseKind, ModelError, Puzzle, MAX_SIZE};
 use crate::rules::{
-    Arrow, Cage, CellMark, Edge, Line, Negative, NeighbourKind, Neighbours, Relation, Rule,
-    Sandwich, Scope, Skyscraper, SumClue, XSum,
+    Arrow, Cage, CellMark, Edge, EqualSum, Line, Negative, NeighbourKind, Neighbours, Relation,
+    Rule, Sandwich, Scope, Skyscraper, SumClue, XSum,
 };
 use serde_json::{json, Value};
 
@@ -67,7 +67,6 @@ pub const NOT_YET: &[&str] = &[
     "count",
     "distinct_count",
     "global_entropy",
-    "equal_sum",
     "vudoku",
     "table",
 ];
@@ -310,6 +309,11 @@ fn read_rule(rule: &Node<'_>, puzzle: &mut Puzzle) -> Result<(), Error> {
             let s = Skyscraper::read_sudoku_puzzle(rule, n)?;
             puzzle.add_rule(Rule::Skyscraper(s)).map_err(model(rule))?;
         }
+        "equal_sum" => {
+            allow(&["segments"])?;
+            let e = EqualSum::read_sudoku_puzzle(rule, n)?;
+            puzzle.add_rule(Rule::EqualSum(e)).map_err(model(rule))?;
+        }
         "edge" => {
             allow(&["kind", "cells", "color", "letter", "value", "sum"])?;
             let edge = Edge::read_sudoku_puzzle(rule, n)?;
@@ -519,6 +523,7 @@ pub fn write(puzzle: &Puzzle, meta: Option<&Value>, solution: Option<&[u8]>) -> 
             Rule::Sandwich(s) => rules.push(s.write_sudoku_puzzle(puzzle)),
             Rule::XSum(x) => rules.push(x.write_sudoku_puzzle(puzzle)),
             Rule::Skyscraper(s) => rules.push(s.write_sudoku_puzzle(puzzle)),
+            Rule::EqualSum(e) => rules.push(e.write_sudoku_puzzle(puzzle)),
             Rule::Edge(edge) => rules.push(edge.write_sudoku_puzzle(puzzle)),
             Rule::Cell(mark) => rules.push(mark.write_sudoku_puzzle(puzzle)),
             Rule::Negative(negative) => rules.extend(negative.write_sudoku_puzzle(puzzle)),

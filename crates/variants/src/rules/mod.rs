@@ -26,6 +26,7 @@ pub mod arrow;
 pub mod cage;
 pub mod cell;
 pub mod edge;
+pub mod equal_sum;
 pub mod line;
 pub mod negative;
 pub mod neighbours;
@@ -41,6 +42,7 @@ pub use arrow::Arrow;
 pub use cage::Cage;
 pub use cell::{CellKind, CellMark};
 pub use edge::{Edge, Mark};
+pub use equal_sum::EqualSum;
 pub use line::{Line, LineKind};
 pub use negative::Negative;
 pub use neighbours::{NeighbourKind, Neighbours, Scope};
@@ -156,6 +158,8 @@ pub enum Rule {
     XSum(XSum),
     /// A skyscraper clue.
     Skyscraper(Skyscraper),
+    /// Segments of equal sums.
+    EqualSum(EqualSum),
     /// A mark between two cells: a kropki dot, an X or V, a numbered edge, a
     /// greater-than sign.
     Edge(Edge),
@@ -183,6 +187,7 @@ impl Rule {
             Rule::Sandwich(s) => s.cells.clone(),
             Rule::XSum(x) => x.cells.clone(),
             Rule::Skyscraper(s) => s.cells.clone(),
+            Rule::EqualSum(e) => e.cells(),
             Rule::Edge(edge) => edge.cells.to_vec(),
             Rule::Cell(mark) => mark.cells.clone(),
             Rule::Negative(negative) => negative.area.clone(),
@@ -201,6 +206,7 @@ impl Rule {
             Rule::Sandwich(s) => s.compile(puzzle, out),
             Rule::XSum(x) => x.compile(puzzle, out),
             Rule::Skyscraper(s) => s.compile(puzzle, out),
+            Rule::EqualSum(e) => e.compile(puzzle, out),
             Rule::Edge(edge) => edge.compile(puzzle.size(), out),
             Rule::Cell(mark) => mark.compile(puzzle.size(), out),
             Rule::Negative(negative) => negative.compile(puzzle, out),
@@ -220,6 +226,7 @@ impl Rule {
             Rule::Sandwich(s) => s.holds(values),
             Rule::XSum(x) => x.holds(values),
             Rule::Skyscraper(s) => s.holds(values),
+            Rule::EqualSum(e) => e.holds(values),
             Rule::Edge(edge) => edge.holds(values),
             Rule::Cell(mark) => mark.holds(values),
             Rule::Negative(negative) => negative.holds(puzzle, values),
@@ -240,6 +247,7 @@ impl Rule {
             Rule::Sandwich(s) => s.check(puzzle, at),
             Rule::XSum(x) => x.check(puzzle, at),
             Rule::Skyscraper(s) => s.check(puzzle, at),
+            Rule::EqualSum(e) => e.check(puzzle, at),
             Rule::Edge(edge) => edge.check(puzzle, at),
             Rule::Cell(mark) => mark.check(puzzle, at),
             Rule::Negative(negative) => negative.check(puzzle, at),
