@@ -89,3 +89,23 @@ fn rules_not_read_yet_are_refused_by_name() {
         assert!(e.contains("not supported yet"), "{kind}: {e}");
     }
 }
+
+/// docs/rules.md names every rule the readers refuse as not supported yet.
+#[test]
+fn the_docs_list_every_rule_refused_by_name() {
+    let docs = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/rules.md");
+    let Ok(text) = std::fs::read_to_string(&docs) else {
+        return;
+    };
+    let not_yet = &text[text.find("## Not yet").expect("a Not yet section")..];
+    for name in format::fpuzzles::NOT_YET
+        .iter()
+        .chain(format::sudoku_puzzle::NOT_YET)
+        .chain(bitdoku_variants::rules::line::NOT_YET)
+    {
+        assert!(
+            not_yet.contains(&format!("`{name}`")),
+            "docs/rules.md does not list {name}"
+        );
+    }
+}
