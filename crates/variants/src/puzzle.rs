@@ -606,7 +606,7 @@ impl Puzzle {
                     .iter()
                     .all(|&[a, b]| relation.holds(values[a], values[b]))
             })
-            && self.rules.iter().all(|rule| rule.holds(values))
+            && self.rules.iter().all(|rule| rule.holds(self, values))
     }
 
     /// The box shape when the houses are exactly rows, columns and regular boxes of

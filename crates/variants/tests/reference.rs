@@ -1,12 +1,16 @@
 //! The engine against a brute force, on random small boards: 4×4 and 6×6 with boxes or
-//! jigsaw regions, diagonals, neighbour rules and given candidates. The brute force
+//! jigsaw regions, diagonals, neighbour rules, killer cages, lines, the sums family,
+//! edge and cell marks and given candidates, and nearly full 9×9s with lines. The brute force
 //! fills cells in row-major order, trying every digit that breaks no rule among the
 //! cells filled so far (the rules' definitions, [`Puzzle::is_solved_by`] on the way),
 //! and so enumerates every grid the puzzle allows. The engine must find the same
 //! solutions, and its true candidates must be exactly their union.
 
 use bitdoku_variants::generate::{jigsaw, random_solution};
-use bitdoku_variants::rules::Cage;
+use bitdoku_variants::rules::{
+    Arrow, Cage, CellKind, CellMark, Edge, EqualSum, Line, LineKind, Mark, Negative, Sandwich,
+    Side, Skyscraper, SumClue, SumKind, XSum,
+};
 use bitdoku_variants::{
     Engine, HouseKind, NeighbourKind, Neighbours, Options, Puzzle, Relation, Rule,
 };
@@ -59,6 +63,17 @@ impl<'a> Brute<'a> {
                 earlier[a.max(b)].push((a.min(b), rule.kind.relation()));
             }
         }
+        // A negative constraint's pairs are pruned as they fill, like neighbours.
+        for rule in p.rules() {
+            if let Rule::Negative(negative) = rule {
+                for [a, b] in negative.pairs(p) {
+                    for m in &negative.marks {
+                        let not = m.negation().unwrap();
+                        earlier[a.max(b)].push((a.min(b), not));
+                    }
+                }
+            }
+        }
         let mut closing: Vec<Vec<&Rule>> = vec![Vec::new(); p.cells()];
         for rule in p.rules() {
             let last = rule.cells().into_iter().max().unwrap();
@@ -101,7 +116,7 @@ impl<'a> Brute<'a> {
                 continue;
             }
             self.values[cell] = d;
-            if !self.closing[cell].iter().all(|r| r.holds(&self.values)) {
+            if !self.closing[cell].iter().all(|r| r.holds(p, &self.values)) {
                 continue;
             }
             let open = (cell + 1..self.values.len()).all(|later| {
@@ -164,6 +179,493 @@ fn cages(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) -> 
     out
 }
 
+/// A random path of `len` cells (or fewer, where it runs into itself), each a king's
+/// move from the one before.
+fn path(n: usize, rng: &mut fastrand::Rng, len: usize) -> Vec<usize> {
+    let mut cells = vec![rng.usize(0..n * n)];
+    for _ in 1..len {
+        let last = *cells.last().unwrap();
+        let (r, c) = ((last / n) as isize, (last % n) as isize);
+        let steps: Vec<usize> = (-1..=1)
+            .flat_map(|dr| (-1..=1).map(move |dc| (r + dr, c + dc)))
+            .filter(|&(r, c)| (0..n as isize).contains(&r) && (0..n as isize).contains(&c))
+            .map(|(r, c)| r as usize * n + c as usize)
+            .filter(|x| !cells.contains(x))
+            .collect();
+        if steps.is_empty() {
+            break;
+        }
+        cells.push(steps[rng.usize(0..steps.len())]);
+    }
+    cells
+}
+
+/// A random line kind for a board of digits 1 to `n`.
+fn line_kind(n: usize, rng: &mut fastrand::Rng) -> LineKind {
+    type Make = fn(usize, &mut fastrand::Rng) -> LineKind;
+    let kinds: &[Make] = &[
+        |_, _| LineKind::Thermo,
+        |_, _| LineKind::SlowThermo,
+        |n, rng| LineKind::Whisper(rng.u8(1..=n as u8 / 2 + 1)),
+        |_, _| LineKind::Palindrome,
+        |_, _| LineKind::Parity,
+        |_, _| LineKind::Renban,
+        |_, _| LineKind::Between,
+        |n, rng| {
+            // Two or three groups of digits, in no particular order.
+            let g = rng.usize(2..=3);
+            let mut groups = vec![0u32; g];
+            for d in 0..n {
+                groups[if d < g { d } else { rng.usize(0..g) }] |= 1 << d;
+            }
+            LineKind::Entropic(groups)
+        },
+        |_, rng| LineKind::Modular(rng.u8(2..=3)),
+        |n, rng| LineKind::Lockout(rng.u8(1..n as u8)),
+        |_, _| LineKind::Zipper,
+        |_, _| LineKind::RegionSum(Vec::new()),
+    ];
+    kinds[rng.usize(0..kinds.len())](n, rng)
+}
+
+/// Random lines of every kind from a solution: king's-move paths of 2 to 6 cells on
+/// which the solution keeps the line's rule, one in five kept though it breaks it (a
+/// puzzle that may have no solution). Lines the puzzle refuses are passed over.
+fn lines(p: &mut Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) {
+    let n = p.size();
+    for _ in 0..count {
+        let broken = rng.u8(0..5) == 0;
+        for _ in 0..40 {
+            let kind = line_kind(n, rng);
+            let len = rng.usize(2..=6.min(n + 1));
+            let cells = path(n, rng, len);
+            let mut line = match kind {
+                LineKind::RegionSum(_) => Line::region_sum(p, cells),
+                kind => Line::new(kind, cells),
+            };
+            line.closed = line.cells.len() > 2
+                && matches!(
+                    line.kind,
+                    LineKind::Whisper(_) | LineKind::Parity | LineKind::Renban
+                )
+                && rng.bool();
+            if (broken || line.holds(solution)) && p.add_rule(Rule::Line(line)).is_ok() {
+                break;
+            }
+        }
+    }
+}
+
+/// A random king's walk from one of `from`'s cells over cells not in `taken`, as long
+/// as its digits add up to less than `value`: a shaft of that sum, or (one in five) of
+/// another sum, as long as it is not empty.
+fn walk(
+    n: usize,
+    solution: &[u8],
+    rng: &mut fastrand::Rng,
+    from: &[usize],
+    taken: &[usize],
+    value: u32,
+) -> Option<Vec<usize>> {
+    let mut shaft: Vec<usize> = Vec::new();
+    let mut sum = 0;
+    let mut at = from[rng.usize(0..from.len())];
+    for _ in 0..30 {
+        if sum >= value {
+            break;
+        }
+        let (r, c) = (
+            (at / n) as isize + rng.isize(-1..=1),
+            (at % n) as isize + rng.isize(-1..=1),
+        );
+        if r < 0 || c < 0 || r >= n as isize || c >= n as isize {
+            continue;
+        }
+        let next = r as usize * n + c as usize;
+        if taken.contains(&next) || from.contains(&next) || shaft.contains(&next) {
+            continue;
+        }
+        shaft.push(next);
+        sum += u32::from(solution[next]);
+        at = next;
+    }
+    let keep = sum == value || rng.u8(0..5) == 0;
+    // A circle of k cells shows 1…1 (k ones) at least.
+    let least = (0..from.len()).fold(0, |r, _| 10 * r + 1);
+    (keep && !shaft.is_empty() && shaft.len() * n >= least).then_some(shaft)
+}
+
+/// Random arrows from a solution: a circle of one cell (one in four: two, read as a
+/// number) and one or two shafts, king's walks that add up to it (one in five, not).
+fn arrows(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) -> Vec<Rule> {
+    let n = p.size();
+    let mut out = Vec::new();
+    for _ in 0..count {
+        let c = rng.usize(0..p.cells());
+        let circle = if rng.u8(0..4) == 0 && c % n + 1 < n {
+            vec![c, c + 1]
+        } else {
+            vec![c]
+        };
+        let value = circle
+            .iter()
+            .fold(0, |v, &c| 10 * v + u32::from(solution[c]));
+        let mut shafts: Vec<Vec<usize>> = Vec::new();
+        for _ in 0..rng.usize(1..3) {
+            let taken: Vec<usize> = shafts.iter().flatten().copied().collect();
+            if let Some(s) = walk(n, solution, rng, &circle, &taken, value) {
+                shafts.push(s);
+            }
+        }
+        if !shafts.is_empty() {
+            out.push(Rule::Arrow(Arrow { circle, shafts }));
+        }
+    }
+    out
+}
+
+/// The cells from `side` at `index` inwards, straight or (with `slant` ±1) along a
+/// diagonal, as long as they stay on the board.
+fn from_side(n: usize, side: Side, index: usize, slant: isize) -> Vec<usize> {
+    let (n, i) = (n as isize, index as isize);
+    let (mut at, step) = match side {
+        Side::Top => ((0, i), (1, slant)),
+        Side::Bottom => ((n - 1, i), (-1, slant)),
+        Side::Left => ((i, 0), (slant, 1)),
+        Side::Right => ((i, n - 1), (slant, -1)),
+    };
+    let mut out = Vec::new();
+    while (0..n).contains(&at.0) && (0..n).contains(&at.1) {
+        out.push((at.0 * n + at.1) as usize);
+        at = (at.0 + step.0, at.1 + step.1);
+    }
+    out
+}
+
+/// The true sum of `cells`, one in five off by one (within what the cells can make).
+fn clue_sum(n: usize, solution: &[u8], cells: &[usize], rng: &mut fastrand::Rng) -> u32 {
+    let sum: u32 = cells.iter().map(|&c| u32::from(solution[c])).sum();
+    match rng.u8(0..10) {
+        0 if sum > cells.len() as u32 => sum - 1,
+        1 if sum < (cells.len() * n) as u32 => sum + 1,
+        _ => sum,
+    }
+}
+
+/// Random sum clues from a solution: little killers along a random diagonal, frames
+/// (the first cells of a row or column), group and corner sums.
+fn sum_clues(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) -> Vec<Rule> {
+    let n = p.size();
+    let sides = [Side::Top, Side::Bottom, Side::Left, Side::Right];
+    let mut out = Vec::new();
+    for _ in 0..count {
+        let side = sides[rng.usize(0..4)];
+        let (kind, side, cells) = match rng.u8(0..4) {
+            0 => {
+                let slant = if rng.bool() { 1 } else { -1 };
+                let cells = from_side(n, side, rng.usize(0..n), slant);
+                (SumKind::LittleKiller, Some(side), cells)
+            }
+            1 => {
+                let mut cells = from_side(n, side, rng.usize(0..n), 0);
+                cells.truncate(rng.usize(1..n));
+                (SumKind::Frame, Some(side), cells)
+            }
+            2 => {
+                let mut cells: Vec<usize> = (0..rng.usize(1..5))
+                    .map(|_| rng.usize(0..p.cells()))
+                    .collect();
+                cells.sort_unstable();
+                cells.dedup();
+                (SumKind::Group, None, cells)
+            }
+            _ => {
+                let c = rng.usize(0..n - 1) * n + rng.usize(0..n - 1);
+                (SumKind::Corner, None, vec![c, c + 1, c + n, c + n + 1])
+            }
+        };
+        let sum = clue_sum(n, solution, &cells, rng);
+        out.push(Rule::SumClue(SumClue {
+            kind,
+            side,
+            cells,
+            sum,
+        }));
+    }
+    out
+}
+
+/// Random sandwich clues from a solution: a whole row or column (one in four, part of
+/// one) with the sum between its 1 and its N, one in five off by one.
+fn sandwiches(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) -> Vec<Rule> {
+    let n = p.size();
+    let sides = [Side::Top, Side::Bottom, Side::Left, Side::Right];
+    let mut out = Vec::new();
+    for _ in 0..count {
+        let side = sides[rng.usize(0..4)];
+        let mut cells = from_side(n, side, rng.usize(0..n), 0);
+        if rng.u8(0..4) == 0 {
+            cells.truncate(rng.usize(2..n));
+        }
+        let place = |d: u8| cells.iter().position(|&c| solution[c] == d);
+        let (a, b) = match (place(1), place(n as u8)) {
+            (Some(a), Some(b)) => (a.min(b), a.max(b)),
+            _ => (0, 0),
+        };
+        let mut sum: u32 = cells[a + 1..b.max(a + 1)]
+            .iter()
+            .map(|&c| u32::from(solution[c]))
+            .sum();
+        if rng.u8(0..5) == 0 {
+            sum += 2;
+        }
+        if sum != 1 && sum <= (cells.len() as u32 - 2) * (n as u32 - 1) {
+            out.push(Rule::Sandwich(Sandwich { side, cells, sum }));
+        }
+    }
+    out
+}
+
+/// A random row or column from a random side: whole, or (one in four) its first cells.
+fn outside_line(n: usize, rng: &mut fastrand::Rng) -> (Side, Vec<usize>) {
+    let sides = [Side::Top, Side::Bottom, Side::Left, Side::Right];
+    let side = sides[rng.usize(0..4)];
+    let mut cells = from_side(n, side, rng.usize(0..n), 0);
+    if rng.u8(0..4) == 0 {
+        cells.truncate(rng.usize(2..n));
+    }
+    (side, cells)
+}
+
+/// Random X-sum clues from a solution: the sum of the first X digits of a row or
+/// column, X the first (all of them where X is more than the cells), one in five off
+/// by one. Clues the board cannot make are refused by the puzzle and passed over.
+fn xsums(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) -> Vec<Rule> {
+    let mut out = Vec::new();
+    for _ in 0..count {
+        let (side, cells) = outside_line(p.size(), rng);
+        let x = usize::from(solution[cells[0]]).min(cells.len());
+        let mut sum: u32 = cells[..x].iter().map(|&c| u32::from(solution[c])).sum();
+        if rng.u8(0..5) == 0 {
+            sum += 1;
+        }
+        out.push(Rule::XSum(XSum { side, cells, sum }));
+    }
+    out
+}
+
+/// Random skyscraper clues from a solution: how many digits of a row or column are
+/// larger than every one before them, one in five off by one. Clues the board
+/// cannot make are refused by the puzzle and passed over.
+fn skyscrapers(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) -> Vec<Rule> {
+    let mut out = Vec::new();
+    for _ in 0..count {
+        let (side, cells) = outside_line(p.size(), rng);
+        let mut tallest = 0;
+        let mut visible = 0;
+        for &c in &cells {
+            if solution[c] > tallest {
+                (tallest, visible) = (solution[c], visible + 1);
+            }
+        }
+        if rng.u8(0..5) == 0 {
+            visible = if rng.bool() { visible + 1 } else { visible - 1 };
+        }
+        out.push(Rule::Skyscraper(Skyscraper {
+            side,
+            cells,
+            visible,
+        }));
+    }
+    out
+}
+
+/// Random equal sums from a solution: two or three king's-move segments of one to
+/// three cells whose digits add up to the same sum (one in five, segments kept
+/// whatever their sums).
+fn equal_sums(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) -> Vec<Rule> {
+    let n = p.size();
+    let sum = |s: &[usize]| s.iter().map(|&c| u32::from(solution[c])).sum::<u32>();
+    let mut out = Vec::new();
+    for _ in 0..count {
+        let any = rng.u8(0..5) == 0;
+        let len = rng.usize(1..=3);
+        let first = path(n, rng, len);
+        let mut segments = vec![first];
+        for _ in 0..rng.usize(1..=2) {
+            for _ in 0..40 {
+                let len = rng.usize(1..=3);
+                let s = path(n, rng, len);
+                if any || sum(&s) == sum(&segments[0]) {
+                    segments.push(s);
+                    break;
+                }
+            }
+        }
+        if segments.len() > 1 {
+            out.push(Rule::EqualSum(EqualSum { segments }));
+        }
+    }
+    out
+}
+
+/// A random orthogonal pair of cells, in either order.
+fn orthogonal_pair(n: usize, rng: &mut fastrand::Rng) -> [usize; 2] {
+    let (r, c) = (rng.usize(0..n), rng.usize(0..n - 1));
+    let (a, b) = if rng.bool() {
+        (r * n + c, r * n + c + 1)
+    } else {
+        (c * n + r, (c + 1) * n + r)
+    };
+    if rng.bool() {
+        [a, b]
+    } else {
+        [b, a]
+    }
+}
+
+/// Random edge marks from a solution: on random orthogonal pairs, a mark that holds
+/// there (a kropki dot, X or V where the digits allow, else a numbered edge or a
+/// greater-than sign), one in thirty-two any mark (a puzzle that may have no
+/// solution).
+fn edges(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) -> Vec<Rule> {
+    let mut out = Vec::new();
+    for _ in 0..count {
+        let cells = orthogonal_pair(p.size(), rng);
+        let (x, y) = (solution[cells[0]], solution[cells[1]]);
+        let marks = [
+            Mark::White,
+            Mark::Black,
+            Mark::X,
+            Mark::V,
+            Mark::Less,
+            Mark::Difference(x.abs_diff(y) + rng.u8(0..2)),
+            Mark::Ratio(x.max(y) / x.min(y) + rng.u8(0..2)),
+            Mark::Sum(x + y - rng.u8(0..2)),
+            Mark::Product(u16::from(x) * u16::from(y) + rng.u16(0..2)),
+        ];
+        let any = rng.u8(0..32) == 0;
+        let fit: Vec<Mark> = marks
+            .into_iter()
+            .filter(|m| any || m.relation().holds(x, y))
+            .collect();
+        if !fit.is_empty() {
+            let mark = fit[rng.usize(0..fit.len())];
+            out.push(Rule::Edge(Edge { mark, cells }));
+        }
+    }
+    out
+}
+
+/// Random cell marks from a solution: groups of random cells, each marked with a kind
+/// that holds for all of them (odd, even, low, high, listed or excluded digits), one
+/// in thirty-two any kind.
+fn cell_marks(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) -> Vec<Rule> {
+    let n = p.size() as u8;
+    let mut out = Vec::new();
+    for _ in 0..count {
+        let cells: Vec<usize> = (0..rng.usize(1..4))
+            .map(|_| rng.usize(0..p.cells()))
+            .collect();
+        let mut cells = cells;
+        cells.sort_unstable();
+        cells.dedup();
+        let split = rng.u8(1..n);
+        let some = rng.u32(0..1 << n);
+        let kinds = [
+            CellKind::Odd,
+            CellKind::Even,
+            CellKind::Low { split },
+            CellKind::High { split },
+            CellKind::Set(some),
+            CellKind::Exclude(some),
+        ];
+        let any = rng.u8(0..32) == 0;
+        let fit: Vec<CellKind> = kinds
+            .into_iter()
+            .filter(|k| any || cells.iter().all(|&c| k.allows(solution[c])))
+            .collect();
+        if !fit.is_empty() {
+            let kind = fit[rng.usize(0..fit.len())];
+            out.push(Rule::Cell(CellMark { kind, cells }));
+        }
+    }
+    out
+}
+
+/// A random negative constraint from a solution, with the marks it needs: over the
+/// board or a random rectangle, a mark of its family on every pair there that one of
+/// its relations relates (one of them left out in one puzzle in eight), and a few
+/// more marks of the family where they hold.
+fn negative(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng) -> Vec<Rule> {
+    let n = p.size();
+    let k = rng.u8(1..n as u8);
+    let (marks, family): (Vec<Mark>, Vec<Mark>) = match rng.u8(0..9) {
+        0 => (
+            vec![Mark::White, Mark::Black],
+            vec![Mark::White, Mark::Black],
+        ),
+        1 => (vec![Mark::White], vec![Mark::White, Mark::Black]),
+        2 => (vec![Mark::Black], vec![Mark::White, Mark::Black]),
+        3 => (vec![Mark::X, Mark::V], vec![Mark::X, Mark::V]),
+        4 => (vec![Mark::V], vec![Mark::X, Mark::V]),
+        5 => (
+            vec![Mark::Difference(k)],
+            vec![Mark::Difference(k), Mark::Difference(k + 1)],
+        ),
+        6 => (
+            vec![Mark::Ratio(k + 1)],
+            vec![Mark::Ratio(k + 1), Mark::Ratio(2)],
+        ),
+        7 => (
+            vec![Mark::Sum(k + 3)],
+            vec![Mark::Sum(k + 3), Mark::Sum(k + 2)],
+        ),
+        _ => (
+            vec![Mark::Product(u16::from(k) * 2)],
+            vec![Mark::Product(u16::from(k) * 2)],
+        ),
+    };
+    let area: Vec<usize> = if rng.bool() {
+        (0..n * n).collect()
+    } else {
+        let (r0, c0) = (rng.usize(0..n - 1), rng.usize(0..n - 1));
+        let (r1, c1) = (rng.usize(r0 + 1..n), rng.usize(c0 + 1..n));
+        (r0..=r1)
+            .flat_map(|r| (c0..=c1).map(move |c| r * n + c))
+            .collect()
+    };
+    let negative = Negative { marks, area };
+    let mut out = Vec::new();
+    let drop = if rng.u8(0..8) == 0 {
+        rng.usize(0..n * n)
+    } else {
+        usize::MAX
+    };
+    // The pairs of the board without marks: all the negative's pairs.
+    for (i, [a, b]) in negative.pairs(p).into_iter().enumerate() {
+        let (x, y) = (solution[a], solution[b]);
+        let related = negative.marks.iter().any(|m| m.relation().holds(x, y));
+        let extra = rng.u8(0..8) == 0;
+        if (related && i != drop) || extra {
+            let fit: Vec<Mark> = family
+                .iter()
+                .copied()
+                .filter(|m| m.relation().holds(x, y))
+                .collect();
+            if !fit.is_empty() {
+                let mark = fit[rng.usize(0..fit.len())];
+                out.push(Rule::Edge(Edge {
+                    mark,
+                    cells: [a, b],
+                }));
+            }
+        }
+    }
+    out.push(Rule::Negative(negative));
+    out
+}
+
 /// A random small puzzle: a layout, extra rules, and some givens and candidates.
 fn puzzle() -> impl Strategy<Value = Puzzle> {
     (
@@ -171,53 +673,233 @@ fn puzzle() -> impl Strategy<Value = Puzzle> {
         any::<bool>(),
         any::<u64>(),
         0u8..16,
+        0usize..4,
         proptest::collection::vec((0usize..36, 1u8..7), 0..10),
         proptest::collection::vec((0usize..36, 1u32..64), 0..4),
     )
-        .prop_map(|((n, r, c), jig, seed, extras, givens, marks)| {
-            let mut p = Puzzle::latin(n).unwrap();
-            if jig {
-                let regions = jigsaw(n, &mut fastrand::Rng::with_seed(seed));
-                p.add_regions(&regions.iter().map(|&k| Some(k)).collect::<Vec<_>>())
-                    .unwrap();
-            } else {
-                p.add_boxes(r, c).unwrap();
-            }
-            if extras & 1 != 0 {
-                p.add_diagonals().unwrap();
-            }
-            if extras & 2 != 0 {
-                p.add_neighbours(Neighbours::board(NeighbourKind::AntiKing))
-                    .unwrap();
-            }
-            if extras & 4 != 0 {
-                p.add_neighbours(Neighbours::board(NeighbourKind::NonConsecutive))
-                    .unwrap();
-            }
-            if extras == 7 {
-                p.add_house(HouseKind::Extra, vec![0, n + 1, 2 * n + 2])
-                    .unwrap();
-            }
-            let mut rng = fastrand::Rng::with_seed(seed ^ 0x5EED);
-            if extras & 8 != 0 {
-                if let Some(solution) = random_solution(&mut rng, &p) {
-                    for rule in cages(&p, &solution, &mut rng, n) {
-                        p.add_rule(rule).unwrap();
+        .prop_map(
+            |((n, r, c), jig, seed, extras, line_count, givens, marks)| {
+                let mut p = Puzzle::latin(n).unwrap();
+                if jig {
+                    let regions = jigsaw(n, &mut fastrand::Rng::with_seed(seed));
+                    p.add_regions(&regions.iter().map(|&k| Some(k)).collect::<Vec<_>>())
+                        .unwrap();
+                } else {
+                    p.add_boxes(r, c).unwrap();
+                }
+                if extras & 1 != 0 {
+                    p.add_diagonals().unwrap();
+                }
+                if extras & 2 != 0 {
+                    p.add_neighbours(Neighbours::board(NeighbourKind::AntiKing))
+                        .unwrap();
+                }
+                if extras & 4 != 0 {
+                    p.add_neighbours(Neighbours::board(NeighbourKind::NonConsecutive))
+                        .unwrap();
+                }
+                if extras == 7 {
+                    p.add_house(HouseKind::Extra, vec![0, n + 1, 2 * n + 2])
+                        .unwrap();
+                }
+                let mut rng = fastrand::Rng::with_seed(seed ^ 0x5EED);
+                if extras & 8 != 0 || line_count > 0 {
+                    if let Some(solution) = random_solution(&mut rng, &p) {
+                        if extras & 8 != 0 {
+                            for rule in cages(&p, &solution, &mut rng, n) {
+                                p.add_rule(rule).unwrap();
+                            }
+                        }
+                        lines(&mut p, &solution, &mut rng, line_count);
                     }
                 }
-            }
-            for (cell, d) in givens {
-                if cell < n * n && usize::from(d) <= n {
-                    p.set_given(cell, d).unwrap();
+                for (cell, d) in givens {
+                    if cell < n * n && usize::from(d) <= n {
+                        p.set_given(cell, d).unwrap();
+                    }
                 }
-            }
-            for (cell, m) in marks {
-                if cell < n * n {
-                    p.set_candidates(cell, m & p.all_digits()).unwrap();
+                for (cell, m) in marks {
+                    if cell < n * n {
+                        p.set_candidates(cell, m & p.all_digits()).unwrap();
+                    }
+                }
+                p
+            },
+        )
+}
+
+/// A puzzle of lines: a 4×4, 6×6 or nearly full 9×9 with boxes, lines drawn from a
+/// random solution, and some of that solution's digits given (so that few puzzles
+/// have more solutions than the brute force lists).
+fn lined() -> impl Strategy<Value = Puzzle> {
+    (
+        prop_oneof![Just((4, 2, 2)), Just((6, 2, 3)), Just((9, 3, 3))],
+        any::<u64>(),
+        1usize..6,
+    )
+        .prop_map(|((n, r, c), seed, count)| {
+            let mut p = Puzzle::with_boxes(n, r, c).unwrap();
+            let mut rng = fastrand::Rng::with_seed(seed);
+            if let Some(solution) = random_solution(&mut rng, &p) {
+                lines(&mut p, &solution, &mut rng, count);
+                let shown = if n == 9 { 0.6 } else { 0.25 };
+                for (cell, &d) in solution.iter().enumerate() {
+                    if rng.f64() < shown {
+                        p.set_given(cell, d).unwrap();
+                    }
                 }
             }
             p
         })
+}
+
+/// A random small puzzle with rules of the sums family drawn from one random solution
+/// (some of them off, so that some puzzles have no solution), and some of its digits
+/// given: few enough solutions for the brute force to list them.
+fn sums_puzzle() -> impl Strategy<Value = Puzzle> {
+    (
+        prop_oneof![Just((4, 2, 2)), Just((6, 2, 3)), Just((6, 3, 2))],
+        any::<bool>(),
+        any::<u64>(),
+        1u8..64,
+    )
+        .prop_map(|((n, r, c), jig, seed, kinds)| {
+            let mut rng = fastrand::Rng::with_seed(seed);
+            let mut p = Puzzle::with_boxes(n, r, c).unwrap();
+            if jig {
+                // A jigsaw layout, if it has a solution.
+                let mut q = Puzzle::latin(n).unwrap();
+                let regions = jigsaw(n, &mut rng);
+                q.add_regions(&regions.iter().map(|&k| Some(k)).collect::<Vec<_>>())
+                    .unwrap();
+                if random_solution(&mut rng, &q).is_some() {
+                    p = q;
+                }
+            }
+            let solution = random_solution(&mut rng, &p).expect("boxes have solutions");
+            let mut rules = Vec::new();
+            if kinds & 1 != 0 {
+                rules.extend(arrows(&p, &solution, &mut rng, n / 2));
+            }
+            if kinds & 2 != 0 {
+                rules.extend(sum_clues(&p, &solution, &mut rng, n / 2));
+            }
+            if kinds & 4 != 0 {
+                rules.extend(sandwiches(&p, &solution, &mut rng, n / 2));
+            }
+            for rule in rules {
+                p.add_rule(rule).unwrap();
+            }
+            // Outside clues that may not fit the board: refused ones passed over.
+            let mut clues = Vec::new();
+            if kinds & 8 != 0 {
+                clues.extend(xsums(&p, &solution, &mut rng, n / 2));
+            }
+            if kinds & 16 != 0 {
+                clues.extend(skyscrapers(&p, &solution, &mut rng, n / 2));
+            }
+            if kinds & 32 != 0 {
+                clues.extend(equal_sums(&p, &solution, &mut rng, n / 3));
+            }
+            for rule in clues {
+                let _ = p.add_rule(rule);
+            }
+            let givens = if n == 4 {
+                rng.usize(0..4)
+            } else {
+                rng.usize(6..16)
+            };
+            for _ in 0..givens {
+                let c = rng.usize(0..p.cells());
+                p.set_given(c, solution[c]).unwrap();
+            }
+            p
+        })
+}
+
+/// A random small puzzle for the pair and cell rules: a layout (boxes, or jigsaw
+/// regions when the fill finds a solution of them), rules derived from a random
+/// solution of it (one kind or several, by the bits of `kinds`), and some digits of
+/// that solution as givens, one of them off in one puzzle in eight.
+fn marked_puzzle() -> impl Strategy<Value = Puzzle> {
+    (
+        prop_oneof![Just((4, 2, 2)), Just((6, 2, 3)), Just((6, 3, 2))],
+        any::<bool>(),
+        any::<u64>(),
+        1u8..8,
+    )
+        .prop_map(|((n, r, c), jig, seed, kinds)| {
+            let mut rng = fastrand::Rng::with_seed(seed);
+            let mut p = Puzzle::with_boxes(n, r, c).unwrap();
+            if jig {
+                let mut q = Puzzle::latin(n).unwrap();
+                let regions = jigsaw(n, &mut rng);
+                q.add_regions(&regions.iter().map(|&k| Some(k)).collect::<Vec<_>>())
+                    .unwrap();
+                if random_solution(&mut rng.clone(), &q).is_some() {
+                    p = q;
+                }
+            }
+            let solution = random_solution(&mut rng, &p).unwrap();
+            let mut rules = Vec::new();
+            if kinds & 1 != 0 {
+                let count = n + rng.usize(0..n);
+                rules.extend(edges(&p, &solution, &mut rng, count));
+            }
+            if kinds & 2 != 0 {
+                let count = rng.usize(1..n);
+                rules.extend(cell_marks(&p, &solution, &mut rng, count));
+            }
+            if kinds & 4 != 0 {
+                rules.extend(negative(&p, &solution, &mut rng));
+            }
+            for rule in rules {
+                // A rule no digits of the board allow is refused: skipped.
+                let _ = p.add_rule(rule);
+            }
+            for _ in 0..rng.usize(n..n * n / 2) {
+                let cell = rng.usize(0..n * n);
+                p.set_given(cell, solution[cell]).unwrap();
+            }
+            if rng.u8(0..8) == 0 {
+                let cell = rng.usize(0..n * n);
+                p.set_given(cell, solution[cell] % n as u8 + 1).unwrap();
+            }
+            p
+        })
+}
+
+/// The engine's solutions, count and true candidates against the brute force's (a
+/// puzzle with more than `cap` solutions, or too many brute-force nodes, is passed
+/// over).
+fn agrees(p: &Puzzle) -> Result<(), TestCaseError> {
+    let cap = 100;
+    let Some(mut all) = brute_force(p, cap) else {
+        return Ok(());
+    };
+    let engine = Engine::new(p).unwrap();
+    let mut found = Vec::new();
+    let o = engine.enumerate(cap + 1, |s| found.push(s.to_vec()));
+    prop_assert!(o.complete);
+    prop_assert_eq!(o.solutions, all.len());
+    all.sort();
+    found.sort();
+    prop_assert_eq!(&found, &all);
+    prop_assert_eq!(engine.count(2), all.len().min(2));
+    for s in &found {
+        prop_assert!(p.is_solved_by(s));
+    }
+    let tc = engine.true_candidates(&Options::default().with_limit(usize::MAX));
+    prop_assert!(tc.complete);
+    let mut union = vec![0u32; p.cells()];
+    for s in &all {
+        for (c, &d) in s.iter().enumerate() {
+            union[c] |= 1 << (d - 1);
+        }
+    }
+    prop_assert_eq!(&tc.candidates, &union);
+    prop_assert_eq!(tc.no_solution(), all.is_empty());
+    Ok(())
 }
 
 proptest! {
@@ -225,29 +907,21 @@ proptest! {
 
     #[test]
     fn the_engine_finds_every_solution_the_brute_force_does(p in puzzle()) {
-        let cap = 100;
-        let Some(mut all) = brute_force(&p, cap) else { return Ok(()) };
-        let engine = Engine::new(&p).unwrap();
-        let mut found = Vec::new();
-        let o = engine.enumerate(cap + 1, |s| found.push(s.to_vec()));
-        prop_assert!(o.complete);
-        prop_assert_eq!(o.solutions, all.len());
-        all.sort();
-        found.sort();
-        prop_assert_eq!(&found, &all);
-        prop_assert_eq!(engine.count(2), all.len().min(2));
-        for s in &found {
-            prop_assert!(p.is_solved_by(s));
-        }
-        let tc = engine.true_candidates(&Options::default().with_limit(usize::MAX));
-        prop_assert!(tc.complete);
-        let mut union = vec![0u32; p.cells()];
-        for s in &all {
-            for (c, &d) in s.iter().enumerate() {
-                union[c] |= 1 << (d - 1);
-            }
-        }
-        prop_assert_eq!(&tc.candidates, &union);
-        prop_assert_eq!(tc.no_solution(), all.is_empty());
+        agrees(&p)?;
+    }
+
+    #[test]
+    fn lines_agree_with_the_brute_force(p in lined()) {
+        agrees(&p)?;
+    }
+
+    #[test]
+    fn sums_agree_with_the_brute_force(p in sums_puzzle()) {
+        agrees(&p)?;
+    }
+
+    #[test]
+    fn pair_and_cell_rules_against_the_brute_force(p in marked_puzzle()) {
+        agrees(&p)?;
     }
 }

@@ -11,7 +11,10 @@
 //! its size, `null` in none). Regions that are the size's usual boxes are boxes;
 //! others are jigsaw regions. Read here: `diagonal+` (bottom left to top right),
 //! `diagonal-` (top left to bottom right), `antiknight`, `antiking`,
-//! `nonconsecutive`, `disjointgroups`, `extraregion`, `killercage`. Keys that only draw (`text`,
+//! `nonconsecutive`, `disjointgroups`, `extraregion`, `killercage`, `arrow`,
+//! `littlekillersum`, `sandwichsum`, `xsum`, `skyscraper`, `difference`, `ratio`, `xv`, `odd`, `even`,
+//! `negative` (`difference`, `ratio`, `xv`), and the line keys of
+//! [`crate::rules::line`]. Keys that only draw (`text`,
 //! `rectangle`, the title, author, rules and solution) are kept or passed over; a
 //! constraint key the engine does not have yet, an unknown key, a generic `cage`,
 //! `line` or `circle` (whose meaning is only in the rules text) is refused by name.
@@ -19,7 +22,10 @@
 use super::json::{cells, Node};
 use super::{Error, Read, Source};
 use crate::puzzle::{default_box, HouseKind, ModelError, Puzzle, MAX_SIZE};
-use crate::rules::{Cage, NeighbourKind, Neighbours, Rule, Scope};
+use crate::rules::{
+    line, Arrow, Cage, CellMark, Edge, Line, Negative, NeighbourKind, Neighbours, Rule, Sandwich,
+    Scope, Skyscraper, SumClue, XSum,
+};
 use serde_json::{json, Map, Value};
 
 /// Keys read as the puzzle, or passed over because they only draw or describe it.
@@ -46,34 +52,23 @@ const KNOWN: &[&str] = &[
     "disjointgroups",
     "extraregion",
     "killercage",
+    "arrow",
+    "littlekillersum",
+    "sandwichsum",
+    "xsum",
+    "skyscraper",
+    "difference",
+    "ratio",
+    "xv",
+    "odd",
+    "even",
+    "negative",
 ];
 
 /// f-puzzles constraint keys the engine does not have yet: refused by name when they
 /// hold anything.
 pub const NOT_YET: &[&str] = &[
-    "littlekillersum",
-    "sandwichsum",
-    "xsum",
-    "skyscraper",
-    "arrow",
-    "thermometer",
-    "slowthermometer",
-    "palindrome",
-    "renban",
-    "whispers",
-    "regionsumline",
-    "betweenline",
-    "entropicline",
-    "modularline",
-    "zipperline",
     "doublearrow",
-    "lockout",
-    "difference",
-    "ratio",
-    "xv",
-    "negative",
-    "odd",
-    "even",
     "minimum",
     "maximum",
     "quadruple",
@@ -107,7 +102,7 @@ pub fn read(doc: &Value) -> Result<Read, Error> {
     let root = Node::root(doc);
     for key in root.keys()? {
         let value = &doc[key];
-        if KNOWN.contains(&key) || empty(value) {
+        if KNOWN.contains(&key) || line::FPUZZLES_KEYS.contains(&key) || empty(value) {
             continue;
         }
         let node = root.need(key)?;
@@ -237,6 +232,75 @@ pub fn read(doc: &Value) -> Result<Read, Error> {
         for entry in cages.items()? {
             let cage = Cage::read_fpuzzles(&entry, n)?;
             puzzle.add_rule(Rule::Cage(cage)).map_err(model(&entry))?;
+        }
+    }
+    for &key in line::FPUZZLES_KEYS {
+        let Some(entries) = root.get(key).filter(|e| !empty(e.value)) else {
+            continue;
+        };
+        for entry in entries.items()? {
+            for line in Line::read_fpuzzles(key, &entry, &puzzle)? {
+                puzzle.add_rule(Rule::Line(line)).map_err(model(&entry))?;
+            }
+        }
+    }
+    if let Some(arrows) = root.get("arrow") {
+        for entry in arrows.items()? {
+            let arrow = Arrow::read_fpuzzles(&entry, n)?;
+            puzzle.add_rule(Rule::Arrow(arrow)).map_err(model(&entry))?;
+        }
+    }
+    if let Some(clues) = root.get("littlekillersum") {
+        for entry in clues.items()? {
+            if let Some(clue) = SumClue::read_fpuzzles(&entry, n)? {
+                puzzle
+                    .add_rule(Rule::SumClue(clue))
+                    .map_err(model(&entry))?;
+            }
+        }
+    }
+    if let Some(clues) = root.get("sandwichsum") {
+        for entry in clues.items()? {
+            if let Some(s) = Sandwich::read_fpuzzles(&entry, n)? {
+                puzzle.add_rule(Rule::Sandwich(s)).map_err(model(&entry))?;
+            }
+        }
+    }
+    if let Some(clues) = root.get("xsum") {
+        for entry in clues.items()? {
+            if let Some(x) = XSum::read_fpuzzles(&entry, n)? {
+                puzzle.add_rule(Rule::XSum(x)).map_err(model(&entry))?;
+            }
+        }
+    }
+    if let Some(clues) = root.get("skyscraper") {
+        for entry in clues.items()? {
+            if let Some(s) = Skyscraper::read_fpuzzles(&entry, n)? {
+                puzzle
+                    .add_rule(Rule::Skyscraper(s))
+                    .map_err(model(&entry))?;
+            }
+        }
+    }
+    for key in ["difference", "ratio", "xv"] {
+        if let Some(list) = root.get(key) {
+            for entry in list.items()? {
+                let edge = Edge::read_fpuzzles(key, &entry, n)?;
+                puzzle.add_rule(Rule::Edge(edge)).map_err(model(&entry))?;
+            }
+        }
+    }
+    for key in ["odd", "even"] {
+        if let Some(list) = root.get(key) {
+            let mark = CellMark::read_fpuzzles(key, &list, n)?;
+            puzzle.add_rule(Rule::Cell(mark)).map_err(model(&list))?;
+        }
+    }
+    if let Some(list) = root.get("negative") {
+        for negative in Negative::read_fpuzzles(&list, &puzzle)? {
+            puzzle
+                .add_rule(Rule::Negative(negative))
+                .map_err(model(&list))?;
         }
     }
     for (i, &d) in givens.iter().enumerate() {
@@ -390,15 +454,53 @@ pub fn write(
         }
         doc.insert(nb.kind.name().into(), json!(true));
     }
-    let mut cages = Vec::new();
+    // Each rule's entry under its key, the keys in the order first met.
+    let mut keyed: Vec<(&str, Vec<Value>)> = Vec::new();
+    let mut add = |key: &'static str, entry: Value| match keyed.iter_mut().find(|(k, _)| *k == key)
+    {
+        Some((_, entries)) => entries.push(entry),
+        None => keyed.push((key, vec![entry])),
+    };
     for rule in puzzle.rules() {
         match rule {
-            Rule::Cage(cage) => cages.push(cage.write_fpuzzles(puzzle)),
+            Rule::Cage(cage) => add("killercage", cage.write_fpuzzles(puzzle)),
+            Rule::Arrow(arrow) => add("arrow", arrow.write_fpuzzles(puzzle)?),
+            Rule::SumClue(clue) => add("littlekillersum", clue.write_fpuzzles(puzzle)?),
+            Rule::Sandwich(s) => add("sandwichsum", s.write_fpuzzles(puzzle)?),
+            Rule::XSum(x) => add("xsum", x.write_fpuzzles(puzzle)?),
+            Rule::Skyscraper(s) => add("skyscraper", s.write_fpuzzles(puzzle)?),
+            Rule::EqualSum(_) => return Err(refuse("equal sums")),
+            Rule::Line(line) => {
+                let (key, entry) = line.write_fpuzzles(puzzle).map_err(|w| refuse(&w))?;
+                add(key, entry)
+            }
+            Rule::Edge(edge) => {
+                let (key, entry) = edge
+                    .write_fpuzzles(puzzle)
+                    .ok_or_else(|| refuse(&format!("a {} edge", edge.mark.family().name())))?;
+                add(key, entry)
+            }
+            Rule::Cell(mark) => {
+                let (key, entries) = mark.write_fpuzzles(puzzle).ok_or_else(|| {
+                    refuse(&format!("a cell rule of kind {:?}", mark.kind.name()))
+                })?;
+                for entry in entries {
+                    add(key, entry)
+                }
+            }
+            Rule::Negative(negative) => {
+                for entry in negative
+                    .write_fpuzzles(puzzle)
+                    .map_err(|what| refuse(&what))?
+                {
+                    add("negative", json!(entry))
+                }
+            }
             Rule::Relation { .. } => return Err(refuse("pair relations")),
         }
     }
-    if !cages.is_empty() {
-        doc.insert("killercage".into(), json!(cages));
+    for (key, entries) in keyed {
+        doc.insert(key.into(), json!(entries));
     }
     if let Some(s) = solution {
         doc.insert("solution".into(), json!(s));
@@ -445,10 +547,10 @@ mod tests {
     #[test]
     fn refuses_by_name() {
         let doc = json!({"size": 4, "grid": [[{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]],
-                         "thermometer": [{"lines": [["R1C1", "R1C2"]]}]});
+                         "doublearrow": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]});
         assert_eq!(
             read(&doc).unwrap_err().to_string(),
-            "thermometer: the f-puzzles constraint \"thermometer\" is not supported yet"
+            "doublearrow: the f-puzzles constraint \"doublearrow\" is not supported yet"
         );
         let doc = json!({"size": 4, "grid": [], "fog": 1});
         assert_eq!(

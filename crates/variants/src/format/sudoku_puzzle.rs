@@ -11,7 +11,11 @@
 //! Every house is a rule; nothing is implied. Read here: `grid` (rows and columns),
 //! `box_grid` (with boxes), `row`, `column`, `box` (any shape: a jigsaw's regions are
 //! boxes), `region` (`diagonal`, `window`, `disjoint`, `colour`, `extra`, `region`),
-//! `cage` (killer cages, with or without a sum), `neighbours` (`antiknight`,
+//! `cage` (killer cages, with or without a sum), `arrow`, `sum` (little killers,
+//! frame, group and corner sums), `sandwich`, `xsum`, `skyscraper`, `equal_sum`, `line` (the kinds of
+//! [`crate::rules::line`]), `edge` (kropki dots, XV, numbered edges, greater-than
+//! signs), `cell` (odd, even, low, high, set, exclude), `negative` (of edge marks),
+//! `neighbours` (`antiknight`,
 //! `antiking`, `nonconsecutive`, over the board, `within` a box or region, in an
 //! `area`, with `except`ions; or an `op` over `where`), `relation` (an `op` over listed
 //! pairs), and given `candidates`. The reader is strict, as the format asks: an
@@ -21,7 +25,10 @@
 use super::json::{cell, cells, Node};
 use super::{Error, Read, Source};
 use crate::puzzle::{Cell, HouseKind, ModelError, Puzzle, MAX_SIZE};
-use crate::rules::{Cage, NeighbourKind, Neighbours, Relation, Rule, Scope};
+use crate::rules::{
+    Arrow, Cage, CellMark, Edge, EqualSum, Line, Negative, NeighbourKind, Neighbours, Relation,
+    Rule, Sandwich, Scope, Skyscraper, SumClue, XSum,
+};
 use serde_json::{json, Value};
 
 /// The format's name, and the version this reader and writer follow.
@@ -50,17 +57,9 @@ const COMMON: &[&str] = &["type", "id", "label", "style"];
 
 /// Rule types of the format that the engine does not have yet: refused by name.
 pub const NOT_YET: &[&str] = &[
-    "line",
-    "arrow",
-    "edge",
     "corner",
-    "sum",
-    "sandwich",
-    "xsum",
-    "skyscraper",
     "rossini",
     "first_seen",
-    "cell",
     "contains",
     "appears",
     "clone",
@@ -68,10 +67,8 @@ pub const NOT_YET: &[&str] = &[
     "count",
     "distinct_count",
     "global_entropy",
-    "equal_sum",
     "vudoku",
     "table",
-    "negative",
 ];
 
 fn model<'n>(node: &'n Node<'_>) -> impl Fn(ModelError) -> Error + 'n {
@@ -159,7 +156,18 @@ pub fn read(doc: &Value) -> Result<Read, Error> {
         }
     };
 
+    // A region-sum line is cut by the boxes and regions: read it once they all are.
+    let mut cut_later = Vec::new();
     for rule in root.need("rules")?.items()? {
+        if rule.value.get("type") == Some(&json!("line"))
+            && rule.value.get("kind") == Some(&json!("region_sum"))
+        {
+            cut_later.push(rule);
+            continue;
+        }
+        read_rule(&rule, &mut puzzle)?;
+    }
+    for rule in cut_later {
         read_rule(&rule, &mut puzzle)?;
     }
     for (c, &d) in values.iter().enumerate() {
@@ -270,6 +278,60 @@ fn read_rule(rule: &Node<'_>, puzzle: &mut Puzzle) -> Result<(), Error> {
             allow(&["cells", "sum"])?;
             let cage = Cage::read_sudoku_puzzle(rule, n)?;
             puzzle.add_rule(Rule::Cage(cage)).map_err(model(rule))?;
+        }
+        "line" => {
+            allow(&["kind", "cells", "closed", "value", "groups"])?;
+            let line = Line::read_sudoku_puzzle(rule, puzzle)?;
+            puzzle.add_rule(Rule::Line(line)).map_err(model(rule))?;
+        }
+        "arrow" => {
+            allow(&["bulb", "lines"])?;
+            let arrow = Arrow::read_sudoku_puzzle(rule, n)?;
+            puzzle.add_rule(Rule::Arrow(arrow)).map_err(model(rule))?;
+        }
+        "sum" => {
+            allow(&["kind", "sum", "cells", "side"])?;
+            let clue = SumClue::read_sudoku_puzzle(rule, n)?;
+            puzzle.add_rule(Rule::SumClue(clue)).map_err(model(rule))?;
+        }
+        "sandwich" => {
+            allow(&["sum", "side", "cells"])?;
+            let s = Sandwich::read_sudoku_puzzle(rule, n)?;
+            puzzle.add_rule(Rule::Sandwich(s)).map_err(model(rule))?;
+        }
+        "xsum" => {
+            allow(&["sum", "side", "cells"])?;
+            let x = XSum::read_sudoku_puzzle(rule, n)?;
+            puzzle.add_rule(Rule::XSum(x)).map_err(model(rule))?;
+        }
+        "skyscraper" => {
+            allow(&["value", "side", "cells"])?;
+            let s = Skyscraper::read_sudoku_puzzle(rule, n)?;
+            puzzle.add_rule(Rule::Skyscraper(s)).map_err(model(rule))?;
+        }
+        "equal_sum" => {
+            allow(&["segments"])?;
+            let e = EqualSum::read_sudoku_puzzle(rule, n)?;
+            puzzle.add_rule(Rule::EqualSum(e)).map_err(model(rule))?;
+        }
+        "edge" => {
+            allow(&["kind", "cells", "color", "letter", "value", "sum"])?;
+            let edge = Edge::read_sudoku_puzzle(rule, n)?;
+            puzzle.add_rule(Rule::Edge(edge)).map_err(model(rule))?;
+        }
+        "cell" => {
+            allow(&["kind", "cells", "split", "values"])?;
+            let mark = CellMark::read_sudoku_puzzle(rule, n)?;
+            puzzle.add_rule(Rule::Cell(mark)).map_err(model(rule))?;
+        }
+        "negative" => {
+            allow(&[
+                "of", "color", "letter", "value", "sum", "kind", "split", "area",
+            ])?;
+            let negative = Negative::read_sudoku_puzzle(rule, puzzle)?;
+            puzzle
+                .add_rule(Rule::Negative(negative))
+                .map_err(model(rule))?;
         }
         "neighbours" => {
             allow(&["kind", "op", "params", "where", "within", "area", "except"])?;
@@ -455,6 +517,16 @@ pub fn write(puzzle: &Puzzle, meta: Option<&Value>, solution: Option<&[u8]>) -> 
     for rule in puzzle.rules() {
         match rule {
             Rule::Cage(cage) => rules.push(cage.write_sudoku_puzzle(puzzle)),
+            Rule::Line(line) => rules.push(line.write_sudoku_puzzle(puzzle)),
+            Rule::Arrow(arrow) => rules.push(arrow.write_sudoku_puzzle(puzzle)),
+            Rule::SumClue(clue) => rules.push(clue.write_sudoku_puzzle(puzzle)),
+            Rule::Sandwich(s) => rules.push(s.write_sudoku_puzzle(puzzle)),
+            Rule::XSum(x) => rules.push(x.write_sudoku_puzzle(puzzle)),
+            Rule::Skyscraper(s) => rules.push(s.write_sudoku_puzzle(puzzle)),
+            Rule::EqualSum(e) => rules.push(e.write_sudoku_puzzle(puzzle)),
+            Rule::Edge(edge) => rules.push(edge.write_sudoku_puzzle(puzzle)),
+            Rule::Cell(mark) => rules.push(mark.write_sudoku_puzzle(puzzle)),
+            Rule::Negative(negative) => rules.extend(negative.write_sudoku_puzzle(puzzle)),
             Rule::Relation { relation, pairs } => rules.push(json!({
                 "type": "relation", "op": relation.name(), "params": relation.param().into_iter().collect::<Vec<_>>(),
                 "pairs": pairs.iter().map(|p| names(puzzle, p)).collect::<Vec<_>>(),
@@ -521,12 +593,12 @@ mod tests {
             "rules[1].cells[1]: \"r5c5\" is not a cell of a 4x4 board (r1c1 to r4c4)"
         );
         let e = read(&doc(
-            json!([{"type": "line", "kind": "thermo", "cells": ["r1c1", "r1c2"]}]),
+            json!([{"type": "line", "kind": "double_arrow", "cells": ["r1c1", "r1c2", "r1c3"]}]),
         ))
         .unwrap_err();
         assert_eq!(
             e.to_string(),
-            "rules[0].type: rule type \"line\" (thermo) is not supported yet"
+            "rules[0].type: rule type \"line\" (double_arrow) is not supported yet"
         );
         let e = read(&doc(json!([{"type": "box", "cells": ["r1c1", "r1c2"]}]))).unwrap_err();
         assert!(

@@ -293,6 +293,47 @@ impl Sum {
     }
 }
 
+/// The digits of `pool` (bit `d - 1` for digit `d`) that some set of `count` distinct
+/// digits of `pool` adding up to `sum` uses. For the rules that know a count and a sum
+/// of distinct digits only as they compile (a sandwich's filling, an X-sum's first
+/// cells).
+pub(crate) fn combination_digits(pool: u32, count: usize, sum: u32) -> u32 {
+    let top = sum as usize;
+    let digits = || (0..32).filter(move |b| pool >> b & 1 != 0).map(|b| b + 1);
+    if count == 0 {
+        return 0;
+    }
+    // ways[k][s]: the sets of k digits of the pool adding up to s.
+    let mut ways = vec![vec![0u64; top + 1]; count + 1];
+    ways[0][0] = 1;
+    for d in digits() {
+        for k in (1..=count).rev() {
+            for s in (d..=top).rev() {
+                ways[k][s] += ways[k - 1][s - d];
+            }
+        }
+    }
+    // The sets without d, k by k: all of them less those with d.
+    let mut without = vec![vec![0u64; top + 1]; count];
+    let mut out = 0;
+    for d in digits().filter(|&d| d <= top) {
+        for k in 0..count {
+            for s in 0..=top {
+                let with = if k > 0 && s >= d {
+                    without[k - 1][s - d]
+                } else {
+                    0
+                };
+                without[k][s] = ways[k][s] - with;
+            }
+        }
+        if without[count - 1][top - d] > 0 {
+            out |= 1 << (d - 1);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -336,6 +377,18 @@ mod tests {
         let mut g = Grid(vec![0b011, 0b011, 0b1_0000_0111]);
         Sum::new(9, &[0, 1, 2], 12).propagate(&mut g).unwrap(); // {1, 2, 9}
         assert_eq!(g.0[2], 1 << 8);
+    }
+
+    #[test]
+    fn digits_of_combinations() {
+        // 10 in three of 1 to 9: 1 2 7, 1 3 6, 1 4 5, 2 3 5; never 8 or 9.
+        assert_eq!(combination_digits(0x1FF, 3, 10), 0b111_1111);
+        // 7 in two of 2 to 8: 2 5, 3 4.
+        assert_eq!(combination_digits(0b1111_1110, 2, 7), 0b1_1110);
+        assert_eq!(combination_digits(0x1FF, 2, 18), 0);
+        assert_eq!(combination_digits(0x1FF, 0, 0), 0);
+        // Every digit of a 25×25 board in 12 of them adding up to 150.
+        assert_eq!(combination_digits((1 << 25) - 1, 12, 150), (1 << 25) - 1);
     }
 
     #[test]

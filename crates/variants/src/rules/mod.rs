@@ -8,6 +8,10 @@
 //! - [`relation`]: a relation between the digits of two cells (different, not
 //!   consecutive, ...), kept arc-consistent: each cell keeps only the digits that some
 //!   digit of the other still allows.
+//! - [`edge`]: kropki dots, XV, numbered edges and greater-than signs, each a
+//!   [`relation`] on its pair.
+//! - [`cell`]: odd, even, low, high, listed and excluded digits in marked cells.
+//! - [`negative`]: "no dot means not", a relation on the pairs without a mark.
 //!
 //! A [`Rule`] is what a puzzle states; the engine compiles it once per puzzle into
 //! peers (pairs of cells that must differ) and propagators (`Prop`). A propagator
@@ -18,13 +22,36 @@
 //! Each rule is one module: its model, its propagator, its brute-force definition
 //! ([`Rule::holds`]) and its tests, side by side.
 
+pub mod arrow;
 pub mod cage;
+pub mod cell;
+pub mod edge;
+pub mod equal_sum;
+pub mod line;
+pub mod negative;
 pub mod neighbours;
+pub mod outside;
 pub mod relation;
+pub mod sandwich;
+pub mod skyscraper;
+pub mod sum_clue;
+pub(crate) mod totals;
+pub mod xsum;
 
+pub use arrow::Arrow;
 pub use cage::Cage;
+pub use cell::{CellKind, CellMark};
+pub use edge::{Edge, Mark};
+pub use equal_sum::EqualSum;
+pub use line::{Line, LineKind};
+pub use negative::Negative;
 pub use neighbours::{NeighbourKind, Neighbours, Scope};
+pub use outside::Side;
 pub use relation::Relation;
+pub use sandwich::Sandwich;
+pub use skyscraper::Skyscraper;
+pub use sum_clue::{SumClue, SumKind};
+pub use xsum::XSum;
 
 use crate::puzzle::{At, Cell, ModelError, Puzzle};
 use crate::state::Step;
@@ -45,6 +72,18 @@ pub(crate) enum Prop {
     Pair(relation::Pair),
     /// A sum over distinct digits (see [`cage`]).
     Sum(cage::Sum),
+    /// A line (see [`line`]).
+    Line(line::Propagator),
+    /// Segments of equal value, digits free to repeat (see [`totals`]).
+    Totals(totals::Totals),
+    /// A sandwich sum (see [`sandwich`]).
+    Sandwich(sandwich::Filling),
+    /// An X-sum (see [`xsum`]).
+    XSum(xsum::Prefix),
+    /// A skyscraper clue (see [`skyscraper`]).
+    Skyscraper(skyscraper::Visible),
+    /// Cells limited to a set of digits (see [`cell`]).
+    Within(cell::Within),
 }
 
 impl Prop {
@@ -53,6 +92,12 @@ impl Prop {
         match self {
             Prop::Pair(p) => p.watches(),
             Prop::Sum(p) => p.watches(),
+            Prop::Line(p) => p.watches(),
+            Prop::Totals(p) => p.watches(),
+            Prop::Sandwich(p) => p.watches(),
+            Prop::XSum(p) => p.watches(),
+            Prop::Skyscraper(p) => p.watches(),
+            Prop::Within(p) => p.watches(),
         }
     }
 
@@ -62,6 +107,12 @@ impl Prop {
         match self {
             Prop::Pair(p) => p.propagate(cells),
             Prop::Sum(p) => p.propagate(cells),
+            Prop::Line(p) => p.propagate(cells),
+            Prop::Totals(p) => p.propagate(cells),
+            Prop::Sandwich(p) => p.propagate(cells),
+            Prop::XSum(p) => p.propagate(cells),
+            Prop::Skyscraper(p) => p.propagate(cells),
+            Prop::Within(p) => p.propagate(cells),
         }
     }
 }
@@ -95,6 +146,27 @@ impl Compiled {
 pub enum Rule {
     /// A killer cage.
     Cage(Cage),
+    /// A line: thermometer, whisper, renban, between line, ...
+    Line(Line),
+    /// An arrow.
+    Arrow(Arrow),
+    /// A sum clue: little killer, frame, group or corner sum.
+    SumClue(SumClue),
+    /// A sandwich sum.
+    Sandwich(Sandwich),
+    /// An X-sum.
+    XSum(XSum),
+    /// A skyscraper clue.
+    Skyscraper(Skyscraper),
+    /// Segments of equal sums.
+    EqualSum(EqualSum),
+    /// A mark between two cells: a kropki dot, an X or V, a numbered edge, a
+    /// greater-than sign.
+    Edge(Edge),
+    /// Cells whose digits are odd, even, low, high, listed or not listed.
+    Cell(CellMark),
+    /// Orthogonal neighbours without a mark of a family have none of its relations.
+    Negative(Negative),
     /// `relation` holds between the digits of each pair of cells (first, second).
     Relation {
         /// The relation.
@@ -109,6 +181,16 @@ impl Rule {
     pub fn cells(&self) -> Vec<Cell> {
         match self {
             Rule::Cage(cage) => cage.cells.clone(),
+            Rule::Line(line) => line.cells.clone(),
+            Rule::Arrow(arrow) => arrow.cells(),
+            Rule::SumClue(clue) => clue.cells.clone(),
+            Rule::Sandwich(s) => s.cells.clone(),
+            Rule::XSum(x) => x.cells.clone(),
+            Rule::Skyscraper(s) => s.cells.clone(),
+            Rule::EqualSum(e) => e.cells(),
+            Rule::Edge(edge) => edge.cells.to_vec(),
+            Rule::Cell(mark) => mark.cells.clone(),
+            Rule::Negative(negative) => negative.area.clone(),
             Rule::Relation { pairs, .. } => pairs.iter().flatten().copied().collect(),
         }
     }
@@ -118,15 +200,36 @@ impl Rule {
     pub(crate) fn compile(&self, puzzle: &Puzzle, out: &mut Compiled) {
         match self {
             Rule::Cage(cage) => cage.compile(puzzle.size(), out),
+            Rule::Line(line) => line.compile(puzzle, out),
+            Rule::Arrow(arrow) => arrow.compile(puzzle, out),
+            Rule::SumClue(clue) => clue.compile(puzzle, out),
+            Rule::Sandwich(s) => s.compile(puzzle, out),
+            Rule::XSum(x) => x.compile(puzzle, out),
+            Rule::Skyscraper(s) => s.compile(puzzle, out),
+            Rule::EqualSum(e) => e.compile(puzzle, out),
+            Rule::Edge(edge) => edge.compile(puzzle.size(), out),
+            Rule::Cell(mark) => mark.compile(puzzle.size(), out),
+            Rule::Negative(negative) => negative.compile(puzzle, out),
             Rule::Relation { relation, pairs } => out.relation(puzzle.size(), *relation, pairs),
         }
     }
 
-    /// True if the rule holds on a full grid (row-major digits): its brute-force
+    /// True if the rule holds on a full grid (row-major digits) of `puzzle` (the
+    /// puzzle it is in: a negative constraint reads its marks): its brute-force
     /// definition.
-    pub fn holds(&self, values: &[u8]) -> bool {
+    pub fn holds(&self, puzzle: &Puzzle, values: &[u8]) -> bool {
         match self {
             Rule::Cage(cage) => cage.holds(values),
+            Rule::Line(line) => line.holds(values),
+            Rule::Arrow(arrow) => arrow.holds(values),
+            Rule::SumClue(clue) => clue.holds(values),
+            Rule::Sandwich(s) => s.holds(values),
+            Rule::XSum(x) => x.holds(values),
+            Rule::Skyscraper(s) => s.holds(values),
+            Rule::EqualSum(e) => e.holds(values),
+            Rule::Edge(edge) => edge.holds(values),
+            Rule::Cell(mark) => mark.holds(values),
+            Rule::Negative(negative) => negative.holds(puzzle, values),
             Rule::Relation { relation, pairs } => pairs
                 .iter()
                 .all(|&[a, b]| relation.holds(values[a], values[b])),
@@ -138,6 +241,16 @@ impl Rule {
     pub(crate) fn check(&self, puzzle: &Puzzle, at: At) -> Result<(), ModelError> {
         match self {
             Rule::Cage(cage) => cage.check(puzzle, at),
+            Rule::Line(line) => line.check(puzzle, at),
+            Rule::Arrow(arrow) => arrow.check(puzzle, at),
+            Rule::SumClue(clue) => clue.check(puzzle, at),
+            Rule::Sandwich(s) => s.check(puzzle, at),
+            Rule::XSum(x) => x.check(puzzle, at),
+            Rule::Skyscraper(s) => s.check(puzzle, at),
+            Rule::EqualSum(e) => e.check(puzzle, at),
+            Rule::Edge(edge) => edge.check(puzzle, at),
+            Rule::Cell(mark) => mark.check(puzzle, at),
+            Rule::Negative(negative) => negative.check(puzzle, at),
             Rule::Relation { relation, pairs } => {
                 for &[a, b] in pairs {
                     check_cells(&[a, b], puzzle, at)?;

@@ -42,6 +42,8 @@ pub enum Relation {
     NotSum(u8),
     /// `a * b == k`.
     Product(u16),
+    /// `a * b != k`.
+    NotProduct(u16),
     /// `a` and `b` differ in parity.
     ParityDiffers,
 }
@@ -66,6 +68,7 @@ impl Relation {
             Relation::Sum(k) => x + y == u16::from(k),
             Relation::NotSum(k) => x + y != u16::from(k),
             Relation::Product(k) => x * y == k,
+            Relation::NotProduct(k) => x * y != k,
             Relation::ParityDiffers => (a ^ b) & 1 == 1,
         }
     }
@@ -92,6 +95,7 @@ impl Relation {
             Relation::Sum(_) => "sum",
             Relation::NotSum(_) => "not_sum",
             Relation::Product(_) => "product",
+            Relation::NotProduct(_) => "not_product",
             Relation::ParityDiffers => "parity_differs",
         }
     }
@@ -107,7 +111,7 @@ impl Relation {
             | Relation::NotRatio(k)
             | Relation::Sum(k)
             | Relation::NotSum(k) => Some(u16::from(k)),
-            Relation::Product(k) => Some(k),
+            Relation::Product(k) | Relation::NotProduct(k) => Some(k),
             _ => None,
         }
     }
@@ -132,6 +136,7 @@ impl Relation {
             ("sum", Some(_)) => Relation::Sum(k?),
             ("not_sum", Some(_)) => Relation::NotSum(k?),
             ("product", Some(p)) => Relation::Product(p),
+            ("not_product", Some(p)) => Relation::NotProduct(p),
             _ => return None,
         })
     }
@@ -148,20 +153,28 @@ impl Relation {
         }
     }
 
-    /// The support tables: `(forward, back)`, indexed by digit − 1.
+    /// The support tables: `(forward, back)`, indexed by digit − 1 (for the tests: the
+    /// engine builds a pair's tables through [`Pair::allowing`]).
+    #[cfg(test)]
     pub(crate) fn tables(self, size: usize) -> ([u32; 32], [u32; 32]) {
-        let mut forward = [0; 32];
-        let mut back = [0; 32];
-        for a in 1..=size as u8 {
-            for b in 1..=size as u8 {
-                if self.holds(a, b) {
-                    forward[usize::from(a - 1)] |= 1 << (b - 1);
-                    back[usize::from(b - 1)] |= 1 << (a - 1);
-                }
+        tables(size, |a, b| self.holds(a, b))
+    }
+}
+
+/// The support tables of the pairs of digits 1 to `size` that `allowed` accepts:
+/// `(forward, back)`, indexed by digit − 1.
+pub(crate) fn tables(size: usize, allowed: impl Fn(u8, u8) -> bool) -> ([u32; 32], [u32; 32]) {
+    let mut forward = [0; 32];
+    let mut back = [0; 32];
+    for a in 1..=size as u8 {
+        for b in 1..=size as u8 {
+            if allowed(a, b) {
+                forward[usize::from(a - 1)] |= 1 << (b - 1);
+                back[usize::from(b - 1)] |= 1 << (a - 1);
             }
         }
-        (forward, back)
     }
+    (forward, back)
 }
 
 /// A relation on one pair of cells, compiled: its two support tables.
@@ -174,8 +187,17 @@ pub(crate) struct Pair {
 }
 
 impl Pair {
-    pub(crate) fn new(size: usize, relation: Relation, [a, b]: [Cell; 2]) -> Pair {
-        let (forward, back) = relation.tables(size);
+    pub(crate) fn new(size: usize, relation: Relation, pair: [Cell; 2]) -> Pair {
+        Pair::allowing(size, pair, |a, b| relation.holds(a, b))
+    }
+
+    /// The pair whose digits `allowed` accepts (several relations at once, say).
+    pub(crate) fn allowing(
+        size: usize,
+        [a, b]: [Cell; 2],
+        allowed: impl Fn(u8, u8) -> bool,
+    ) -> Pair {
+        let (forward, back) = tables(size, allowed);
         Pair {
             a: a as u16,
             b: b as u16,

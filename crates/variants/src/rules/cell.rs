@@ -1,0 +1,331 @@
+//! Cell marks: the digit of each marked cell is in a set — odd or even (a grey circle
+//! or square), low or high (at most, or more than, a split), one of listed digits, or
+//! none of them.
+//!
+//! Read from the sudoku-puzzle rule `{"type": "cell", "kind": "odd", "cells": [...]}`
+//! (kinds `odd`, `even`, `low` and `high` with `split`, `set` and `exclude` with
+//! `values`) and the f-puzzles keys `odd` and `even` (`[{"cell": "R1C1"}, ...]`);
+//! written back to both (f-puzzles has odd and even only).
+//!
+//! Propagation: the marked cells keep the digits of the set, once, at the start of
+//! the search (the propagator watches no cell: nothing can undo it).
+
+use super::{Cells, Compiled, Prop};
+use crate::format::json::{cell as read_cell, cells as read_cells, Node};
+use crate::format::Error;
+use crate::puzzle::{At, Cell, ModelError, Puzzle};
+use crate::state::Step;
+use serde_json::{json, Value};
+
+/// Which digits a marked cell may hold.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum CellKind {
+    /// An odd digit.
+    Odd,
+    /// An even digit.
+    Even,
+    /// A digit at most `split`.
+    Low {
+        /// The largest low digit.
+        split: u8,
+    },
+    /// A digit more than `split`.
+    High {
+        /// The largest digit that is not high.
+        split: u8,
+    },
+    /// One of these digits (bit `d - 1` for digit `d`).
+    Set(u32),
+    /// None of these digits (bit `d - 1` for digit `d`).
+    Exclude(u32),
+}
+
+impl CellKind {
+    /// Its name in the sudoku-puzzle format.
+    pub fn name(self) -> &'static str {
+        match self {
+            CellKind::Odd => "odd",
+            CellKind::Even => "even",
+            CellKind::Low { .. } => "low",
+            CellKind::High { .. } => "high",
+            CellKind::Set(_) => "set",
+            CellKind::Exclude(_) => "exclude",
+        }
+    }
+
+    /// True if a marked cell may hold `digit`.
+    pub fn allows(self, digit: u8) -> bool {
+        let bit = 1u32.checked_shl(u32::from(digit) - 1).unwrap_or(0);
+        match self {
+            CellKind::Odd => digit % 2 == 1,
+            CellKind::Even => digit.is_multiple_of(2),
+            CellKind::Low { split } => digit <= split,
+            CellKind::High { split } => digit > split,
+            CellKind::Set(m) => m & bit != 0,
+            CellKind::Exclude(m) => m & bit == 0,
+        }
+    }
+
+    /// The digits 1 to `size` it allows, as a mask.
+    pub fn digits(self, size: usize) -> u32 {
+        (1..=size as u8)
+            .filter(|&d| self.allows(d))
+            .fold(0, |m, d| m | 1 << (d - 1))
+    }
+}
+
+/// Cells whose digits are limited to a set.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct CellMark {
+    /// Which digits.
+    pub kind: CellKind,
+    /// The marked cells.
+    pub cells: Vec<Cell>,
+}
+
+impl CellMark {
+    pub(crate) fn check(&self, puzzle: &Puzzle, at: At) -> Result<(), ModelError> {
+        super::check_cells(&self.cells, puzzle, at)?;
+        if self.kind.digits(puzzle.size()) == 0 {
+            return Err(ModelError::new(
+                at,
+                format!(
+                    "no digit 1-{} is {} ({:?})",
+                    puzzle.size(),
+                    self.kind.name(),
+                    self.kind
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The brute-force definition: each marked cell's digit is in the set.
+    pub fn holds(&self, values: &[u8]) -> bool {
+        self.cells.iter().all(|&c| self.kind.allows(values[c]))
+    }
+
+    pub(crate) fn compile(&self, size: usize, out: &mut Compiled) {
+        out.props.push(Prop::Within(Within {
+            cells: self.cells.iter().map(|&c| c as u16).collect(),
+            keep: self.kind.digits(size),
+        }));
+    }
+
+    /// From a sudoku-puzzle `cell` rule.
+    pub(crate) fn read_sudoku_puzzle(rule: &Node<'_>, size: usize) -> Result<CellMark, Error> {
+        let kind = rule.need("kind")?;
+        let name = kind.str()?;
+        let (wants_split, wants_values) = match name {
+            "odd" | "even" => (false, false),
+            "low" | "high" => (true, false),
+            "set" | "exclude" => (false, true),
+            other => return Err(kind.error(format!("unknown cell kind {other:?}"))),
+        };
+        for (key, wanted) in [("split", wants_split), ("values", wants_values)] {
+            if let Some(extra) = rule.get(key).filter(|_| !wanted) {
+                return Err(extra.error(format!("a cell rule of kind {name:?} takes no {key:?}")));
+            }
+        }
+        let split = || -> Result<u8, Error> { Ok(rule.need("split")?.int_in(1, 255)? as u8) };
+        let values = || -> Result<u32, Error> {
+            let list = rule.need("values")?;
+            let mut mask = 0;
+            for v in list.items()? {
+                mask |= 1 << (v.int_in(1, size as i64)? - 1);
+            }
+            if mask == 0 {
+                return Err(list.error("no values"));
+            }
+            Ok(mask)
+        };
+        let kind = match name {
+            "odd" => CellKind::Odd,
+            "even" => CellKind::Even,
+            "low" => CellKind::Low { split: split()? },
+            "high" => CellKind::High { split: split()? },
+            "set" => CellKind::Set(values()?),
+            _ => CellKind::Exclude(values()?),
+        };
+        Ok(CellMark {
+            kind,
+            cells: read_cells(&rule.need("cells")?, size)?,
+        })
+    }
+
+    /// From f-puzzles' `odd` or `even` list (`key`): one mark for all its cells.
+    pub(crate) fn read_fpuzzles(
+        key: &str,
+        list: &Node<'_>,
+        size: usize,
+    ) -> Result<CellMark, Error> {
+        let mut cells = Vec::new();
+        for entry in list.items()? {
+            entry.only(&["cell"])?;
+            cells.push(read_cell(&entry.need("cell")?, size)?);
+        }
+        let kind = if key == "odd" {
+            CellKind::Odd
+        } else {
+            CellKind::Even
+        };
+        Ok(CellMark { kind, cells })
+    }
+
+    pub(crate) fn write_sudoku_puzzle(&self, puzzle: &Puzzle) -> Value {
+        let mut r = json!({"type": "cell", "kind": self.kind.name()});
+        let list = |m: u32| -> Vec<u32> { (1..=32).filter(|d| m >> (d - 1) & 1 != 0).collect() };
+        match self.kind {
+            CellKind::Odd | CellKind::Even => {}
+            CellKind::Low { split } | CellKind::High { split } => r["split"] = json!(split),
+            CellKind::Set(m) | CellKind::Exclude(m) => r["values"] = json!(list(m)),
+        }
+        r["cells"] = json!(super::names(puzzle, &self.cells));
+        r
+    }
+
+    /// The f-puzzles key and entries, or `None` for a kind f-puzzles has no key for.
+    pub(crate) fn write_fpuzzles(&self, puzzle: &Puzzle) -> Option<(&'static str, Vec<Value>)> {
+        let key = match self.kind {
+            CellKind::Odd => "odd",
+            CellKind::Even => "even",
+            _ => return None,
+        };
+        let entries = super::fnames(puzzle, &self.cells)
+            .into_iter()
+            .map(|c| json!({ "cell": c }))
+            .collect();
+        Some((key, entries))
+    }
+}
+
+/// Cells limited to a set of digits, compiled.
+#[derive(Clone, Debug)]
+pub(crate) struct Within {
+    cells: Box<[u16]>,
+    keep: u32,
+}
+
+impl Within {
+    /// None: it runs once, at the start.
+    pub(crate) fn watches(&self) -> Vec<Cell> {
+        Vec::new()
+    }
+
+    #[inline(always)]
+    pub(crate) fn propagate(&self, cells: &mut impl Cells) -> Step {
+        for &c in self.cells.iter() {
+            cells.restrict(usize::from(c), self.keep)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::{fpuzzles, sudoku_puzzle};
+    use crate::Rule;
+
+    #[test]
+    fn the_digits_of_each_kind() {
+        let digits = |k: CellKind, n| {
+            (1..=n)
+                .filter(|d| k.digits(n) >> (d - 1) & 1 != 0)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(digits(CellKind::Odd, 9), [1, 3, 5, 7, 9]);
+        assert_eq!(digits(CellKind::Even, 6), [2, 4, 6]);
+        assert_eq!(digits(CellKind::Low { split: 4 }, 9), [1, 2, 3, 4]);
+        assert_eq!(digits(CellKind::High { split: 4 }, 9), [5, 6, 7, 8, 9]);
+        assert!(digits(CellKind::High { split: 9 }, 9).is_empty());
+        assert_eq!(digits(CellKind::Set(0b1010), 9), [2, 4]);
+        assert_eq!(digits(CellKind::Exclude(0b1010), 4), [1, 3]);
+        assert_eq!(digits(CellKind::Even, 16).len(), 8);
+    }
+
+    fn sp(rules: Value) -> Value {
+        let mut all = vec![json!({"type": "box_grid", "box": [2, 2], "origin": "r1c1"})];
+        all.extend(rules.as_array().unwrap().iter().cloned());
+        json!({"format": "sudoku-puzzle", "format_version": 1, "board": {"rows": 4, "cols": 4},
+               "digits": 4, "givens": vec![0; 16], "rules": all})
+    }
+
+    #[test]
+    fn read_and_written_in_both_formats() {
+        let doc = sp(json!([
+            {"type": "cell", "kind": "odd", "cells": ["r1c1", "r2c3"]},
+            {"type": "cell", "kind": "even", "cells": ["r4c4"]},
+            {"type": "cell", "kind": "low", "split": 2, "cells": ["r3c1"]},
+            {"type": "cell", "kind": "high", "split": 2, "cells": ["r3c2"]},
+            {"type": "cell", "kind": "set", "values": [1, 4], "cells": ["r1c2"]},
+            {"type": "cell", "kind": "exclude", "values": [3], "cells": ["r1c3"]}
+        ]));
+        let p = sudoku_puzzle::read(&doc).unwrap().puzzle;
+        let kinds: Vec<(CellKind, Vec<Cell>)> = p
+            .rules()
+            .iter()
+            .filter_map(|r| match r {
+                Rule::Cell(m) => Some((m.kind, m.cells.clone())),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                (CellKind::Odd, vec![0, 6]),
+                (CellKind::Even, vec![15]),
+                (CellKind::Low { split: 2 }, vec![8]),
+                (CellKind::High { split: 2 }, vec![9]),
+                (CellKind::Set(0b1001), vec![1]),
+                (CellKind::Exclude(0b100), vec![2]),
+            ]
+        );
+        assert_eq!(sudoku_puzzle::write(&p, None, None)["rules"], doc["rules"]);
+        assert_eq!(
+            fpuzzles::write(&p, None, None).unwrap_err().message,
+            "f-puzzles cannot express a cell rule of kind \"low\""
+        );
+
+        let row = json!([{}, {}, {}, {}]);
+        let doc = json!({"size": 4, "grid": [row, row, row, row],
+                         "odd": [{"cell": "R1C1"}, {"cell": "R2C3"}], "even": [{"cell": "R4C4"}]});
+        let p = fpuzzles::read(&doc).unwrap().puzzle;
+        assert_eq!(p.rules().len(), 2);
+        let back = fpuzzles::write(&p, None, None).unwrap();
+        assert_eq!((&back["odd"], &back["even"]), (&doc["odd"], &doc["even"]));
+        let across = sudoku_puzzle::read(&sudoku_puzzle::write(&p, None, None)).unwrap();
+        assert_eq!(across.puzzle, p);
+    }
+
+    #[test]
+    fn refused_with_their_path() {
+        let error = |rule: Value| {
+            sudoku_puzzle::read(&sp(json!([rule])))
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            error(json!({"type": "cell", "kind": "odd", "split": 2, "cells": ["r1c1"]})),
+            "rules[1].split: a cell rule of kind \"odd\" takes no \"split\""
+        );
+        assert_eq!(
+            error(json!({"type": "cell", "kind": "set", "values": [5], "cells": ["r1c1"]})),
+            "rules[1].values[0]: 5 is out of range: 1 to 4"
+        );
+        assert_eq!(
+            error(json!({"type": "cell", "kind": "high", "split": 4, "cells": ["r1c1"]})),
+            "rules[1]: no digit 1-4 is high (High { split: 4 })"
+        );
+        assert_eq!(
+            error(json!({"type": "cell", "kind": "prime", "cells": ["r1c1"]})),
+            "rules[1].kind: unknown cell kind \"prime\""
+        );
+        let row = json!([{}, {}, {}, {}]);
+        let doc = json!({"size": 4, "grid": [row, row, row, row], "odd": [{"cell": "R5C1"}]});
+        assert_eq!(
+            fpuzzles::read(&doc).unwrap_err().to_string(),
+            "odd[0].cell: \"R5C1\" is not a cell of a 4x4 board (r1c1 to r4c4)"
+        );
+    }
+}
