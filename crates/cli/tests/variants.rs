@@ -38,7 +38,6 @@ fn variants() -> Option<PathBuf> {
     dir.is_dir().then_some(dir)
 }
 
-
 #[test]
 fn every_shared_variant_in_every_format() {
     let Some(dir) = variants() else {
