@@ -127,6 +127,17 @@ try {
     const refusal = await page.textContent('#board .refusal');
     check(refusal.includes(message) && (await page.$$('#board svg')).length === 0, `refused: ${refusal}`);
   }
+  // A classic puzzle: rated, and linked to the step-by-step page.
+  const classic = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......';
+  await page.goto(`${base}#${classic}`);
+  await page.waitForSelector('body[data-ready="true"][data-loaded="true"]');
+  await page.click('#rate');
+  await page.waitForFunction(() => document.querySelector('#answer').textContent.includes('rating'), null, { timeout: 30_000 });
+  const rating = bitdoku.rate(classic);
+  check((await page.textContent('#answer')).includes(`ER ${rating.er.toFixed(1)}`), `a classic puzzle is rated: ${await page.textContent('#answer')}`);
+  await page.click('#classic-link');
+  await page.waitForSelector('body[data-ready="true"]');
+  check((await page.inputValue('#puzzle')) === classic, 'and opens on the step-by-step page');
   await page.close();
   check(failures.length === 0, `no errors in the page${failures.length ? `: ${failures.join('; ')}` : ''}`);
 } finally {

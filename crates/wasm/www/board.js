@@ -113,7 +113,7 @@ function fromFpuzzles(doc, board) {
       const cells = Array.from({ length: n }, (_, k) => (key === 'diagonal-' ? k * n + k : (n - 1 - k) * n + k));
       board.elements.push({ rule: key, type: 'diagonal', cells });
     } else if (key === 'killercage') {
-      for (const e of list) board.elements.push({ rule: key, type: 'cage', cells: cellsOf(e.cells), label: e.value ?? '' });
+      for (const e of list) board.elements.push({ rule: key, type: 'cage', cells: cellsOf(e.cells), label: String(e.value ?? '') });
     } else if (key === 'extraregion') {
       for (const e of list) board.elements.push({ rule: key, type: 'region', cells: cellsOf(e.cells) });
     } else if (key === 'arrow') {
@@ -131,7 +131,7 @@ function fromFpuzzles(doc, board) {
         board.elements.push({ rule: key, type: 'dot', cells: cellsOf(e.cells), colour: key === 'ratio' ? 'black' : 'white', label });
       }
     } else if (key === 'xv') {
-      for (const e of list) board.elements.push({ rule: key, type: 'letter', cells: cellsOf(e.cells), text: String(e.value) });
+      for (const e of list) board.elements.push({ rule: key, type: 'letter', cells: cellsOf(e.cells), text: String(e.value).toUpperCase() });
     } else if (key === 'odd' || key === 'even') {
       for (const e of list) board.elements.push({ rule: key, type: 'parity', cells: cellsOf([e.cell]), parity: key });
     } else if (key === 'littlekillersum' || key === 'sandwichsum' || key === 'xsum' || key === 'skyscraper') {
@@ -177,7 +177,7 @@ function fromSudokuPuzzle(doc, board) {
     } else if (type === 'neighbours') {
       board.notes.push(SP_NOTES[kind] ?? `neighbours ${kind ?? rule.op ?? ''}`.trim());
     } else if (type === 'cage') {
-      board.elements.push({ rule: name, type: 'cage', cells: cellsOf(rule.cells), label: rule.sum ?? '' });
+      board.elements.push({ rule: name, type: 'cage', cells: cellsOf(rule.cells), label: String(rule.sum ?? '') });
     } else if (type === 'arrow') {
       const bulb = cellsOf(rule.bulb);
       // A shaft starts from the bulb's cell next to it.
