@@ -64,6 +64,9 @@ cd crates/wasm
 shot=$(mktemp -d)
 node e2e/browser.mjs --screenshot "$shot/page.png"
 
+step "the setter's page in headless Chromium (shared f-puzzles sets, desktop and phone widths)"
+node e2e/setter.mjs
+
 step "npm pack, installed in a fresh folder, runs the README's example"
 node -e 'const p = require("./package.json"); if (p.version !== process.argv[1]) { console.error(`package.json ${p.version}, Cargo.toml ${process.argv[1]}`); process.exit(1); }' \
   "$(sed -n 's/^version = "\(.*\)"$/\1/p' "$root/Cargo.toml" | head -1)"

@@ -9,12 +9,11 @@
 // Needs `npm run build` (the module and www/puzzles/, with Norvig's sets linked) and
 // Chromium: $CHROMIUM, else /usr/bin/chromium (Debian's `chromium` package), driven
 // by playwright-core (no browser download).
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { dirname, extname, join, normalize, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import * as bitdoku from '../index.js';
+import { check, launch, serve } from './serve.mjs';
 
 const here = dirname(dirname(fileURLToPath(import.meta.url)));
 const args = process.argv.slice(2);
@@ -23,43 +22,7 @@ const option = (name) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const screenshot = option('--screenshot');
-const executablePath = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const GRID1 = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......';
-
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.txt': 'text/plain; charset=utf-8',
-  '.json': 'application/json',
-};
-
-/** A static server of the package directory (the page is /www/), on 127.0.0.1. */
-function serve(root) {
-  const server = createServer((request, response) => {
-    const path = normalize(decodeURIComponent(new URL(request.url, 'http://x').pathname));
-    let file = join(root, path);
-    if (!file.startsWith(root)) {
-      response.writeHead(403).end();
-      return;
-    }
-    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
-    if (!existsSync(file)) {
-      response.writeHead(404).end('not found');
-      return;
-    }
-    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(response);
-  });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(server)));
-}
-
-function check(condition, what) {
-  if (!condition) throw new Error(`e2e: ${what}`);
-  console.log(`ok - ${what}`);
-}
 
 for (const needed of ['bitdoku.wasm', 'www/puzzles/norvig-examples.txt', 'www/puzzles/norvig-top95.txt']) {
   if (!existsSync(join(here, needed))) {
@@ -70,19 +33,7 @@ for (const needed of ['bitdoku.wasm', 'www/puzzles/norvig-examples.txt', 'www/pu
 
 const server = await serve(resolve(here));
 const url = `http://127.0.0.1:${server.address().port}/www/`;
-const browser = await chromium.launch({
-  executablePath,
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launch();
 const failures = [];
 try {
   const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });

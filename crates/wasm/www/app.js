@@ -445,7 +445,10 @@ async function main() {
   });
   document.addEventListener('keydown', keys);
   const examples = await loadExamples();
-  usePuzzle(examples.length ? examples[0][1] : bitdoku.generate(1, { seed: 1 })[0]);
+  // A puzzle in the address (`#` and the puzzle, as the setter's page links here), else
+  // Norvig's first example.
+  const linked = location.hash.length > 1 ? decodeURIComponent(location.hash.slice(1)) : null;
+  usePuzzle(linked ?? (examples.length ? examples[0][1] : bitdoku.generate(1, { seed: 1 })[0]));
   document.body.dataset.ready = 'true';
 }
 

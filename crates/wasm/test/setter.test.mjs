@@ -1,0 +1,64 @@
+// The setter's page's reading of a puzzle (www/board.js, www/lzstring.js), against the
+// solver's: every shared variant puzzle, as a link, f-puzzles JSON and sudoku-puzzle
+// JSON, gives the same board, and a link's data is what the solver reads in it.
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import test from 'node:test';
+import * as bitdoku from '../index.js';
+import { boardOf, linkData } from '../www/board.js';
+import { decompressFromBase64 } from '../www/lzstring.js';
+import { puzzleLines, shared } from './helpers.mjs';
+
+const variants = join(shared, 'variants');
+
+/** A board without its origin: what is drawn. */
+function drawn(board) {
+  const elements = board.elements.map(({ rule, ...e }) => JSON.stringify(e)).sort();
+  return { size: board.size, regions: board.regions, givens: board.givens, elements, notes: board.notes, notDrawn: board.notDrawn };
+}
+
+test('every shared variant puzzle: the same board from a link, f-puzzles and sudoku-puzzle JSON', (t) => {
+  const folder = join(variants, 'sudoku-puzzle');
+  if (!existsSync(folder)) {
+    if (process.env.CI) throw new Error(`${folder} is missing`);
+    t.skip(`${folder} is not here`);
+    return;
+  }
+  let boards = 0;
+  for (const file of readdirSync(folder).filter((f) => f.endsWith('.jsonl'))) {
+    const kind = file.slice(0, -'.jsonl'.length);
+    const docs = puzzleLines(join(folder, file));
+    const fpuzzles = puzzleLines(join(variants, 'f-puzzles', `${kind}.jsonl`));
+    const links = puzzleLines(join(variants, 'f-puzzles', `${kind}.urls`));
+    for (const [i, link] of links.entries()) {
+      // The link's data, read by the solver, is the link as the solver reads it.
+      const { format, ...read } = bitdoku.parse(link);
+      assert.deepEqual({ ...bitdoku.parse(linkData(link)), format }, { ...read, format }, `${kind} ${i + 1}: the link's data`);
+      const [a, b, c] = [link, fpuzzles[i], docs[i]].map((text) => drawn(boardOf(text, bitdoku.parse(text))));
+      assert.deepEqual(a, b, `${kind} ${i + 1}: link and f-puzzles`);
+      // A few jigsaws are written in sudoku-puzzle as nine extra regions (without boxes),
+      // and drawn so.
+      if (c.regions.every((r) => r === 0)) {
+        assert.equal(c.elements.length, 9, `${kind} ${i + 1}: a jigsaw as extra regions`);
+        continue;
+      }
+      // The readers number jigsaw pieces in their own order: compare which cells share one.
+      const same = (regions) => regions.map((r) => regions.indexOf(r));
+      assert.deepEqual({ ...c, regions: same(c.regions) }, { ...b, regions: same(b.regions) }, `${kind} ${i + 1}: sudoku-puzzle and f-puzzles`);
+      assert.deepEqual(b.notDrawn, [], `${kind} ${i + 1}: everything drawn`);
+      boards++;
+    }
+  }
+  assert.ok(boards >= 100, `${boards} boards`);
+});
+
+test('links the page cannot decode, and a SudokuPad link', () => {
+  assert.equal(decompressFromBase64('N4Ig'), null);
+  assert.equal(decompressFromBase64('not base64!'), null);
+  assert.equal(linkData('https://sudokupad.app/abcdef'), null);
+  const data = puzzleLines(join(variants, 'f-puzzles', 'classic4.urls'))[0].split('load=')[1];
+  const text = decompressFromBase64(decodeURIComponent(data));
+  assert.equal(linkData(`https://sudokupad.app/fpuzzles${data}`), text);
+  assert.equal(linkData(`https://sudokupad.app/?puzzleid=fpuzzles${data}`), text);
+});

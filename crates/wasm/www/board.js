@@ -1,0 +1,246 @@
+// What the setter's page draws: a puzzle's board read from the same text the solver
+// reads (an f-puzzles or SudokuPad link, f-puzzles JSON, sudoku-puzzle JSON, an N×N or
+// classic line), as a plain object:
+//
+//   {size, regions, givens, elements, notes, notDrawn, solverText}
+//
+// `regions` is each cell's house (box or jigsaw piece, row-major), `givens` each
+// cell's given digit (0 for none), `elements` the marks to draw, each
+// `{rule, type, ...}` (`rule` the document's key or rule type, one element a cage, a
+// line, a dot...), `notes` the rules that have no mark on the board (anti-knight...),
+// `notDrawn` the keys of rules the page cannot draw: the page says so, never drops them.
+// The solver itself decides what the puzzle means (bitdoku.parse is asked first, and its
+// error is the page's); this file only reads the geometry.
+import { decompressFromBase64 } from './lzstring.js';
+
+/** The box of an N×N board without regions: f-puzzles' and the engine's rule (the
+ * tallest rectangle of rows × columns that divides N, rows ≤ columns). */
+export function defaultBox(n) {
+  for (let r = Math.floor(Math.sqrt(n)); r > 1; r--) if (n % r === 0) return [r, n / r];
+  return null;
+}
+
+/** Each cell's box of a board of side `n` with boxes of `h` × `w`. */
+function boxRegions(n, [h, w]) {
+  return Array.from({ length: n * n }, (_, i) => Math.floor(Math.floor(i / n) / h) * (n / w) + Math.floor((i % n) / w));
+}
+
+/** A cell name (`R1C2`, `r1c2`) as [row, column], 0-based; rows and columns just
+ * outside the board (0 and N+1 in the name) are allowed, for clues outside it. */
+export function rowCol(name) {
+  const m = /^r(\d+)c(\d+)$/i.exec(String(name));
+  if (!m) throw new Error(`not a cell: ${name}`);
+  return [Number(m[1]) - 1, Number(m[2]) - 1];
+}
+
+/** The f-puzzles JSON text a link carries (as crates/variants/src/format/link.rs
+ * finds it), or null. */
+export function linkData(link) {
+  const t = link.trim();
+  let data = null;
+  const bare = /^(fpuzzles|fpuz)(.*)$/.exec(t);
+  if (bare) data = bare[2];
+  else if (/f-puzzles\.com/i.test(t)) {
+    const query = t.split('?').slice(1).join('?');
+    data = query.split(/[&#]/).find((p) => p.startsWith('load='))?.slice(5) ?? null;
+  } else if (/sudokupad|crackingthecryptic\.com/i.test(t)) {
+    const tail = (t.includes('puzzleid=') ? t.split('puzzleid=')[1] : t.split('/').pop()).split(/[&#]/)[0];
+    data = /^(fpuzzles|fpuz)(.*)$/.exec(tail)?.[2] ?? null;
+  }
+  if (data === null) return null;
+  let unescaped;
+  try {
+    unescaped = decodeURIComponent(data);
+  } catch {
+    unescaped = data;
+  }
+  return decompressFromBase64(unescaped.replaceAll(' ', '+'));
+}
+
+/** f-puzzles keys whose entries are lines, with the style they are drawn in. */
+const FPUZZLES_LINES = {
+  thermometer: 'thermo',
+  slowthermometer: 'slow_thermo',
+  whispers: 'whisper',
+  renban: 'renban',
+  palindrome: 'palindrome',
+  betweenline: 'between',
+  entropicline: 'entropic',
+  modularline: 'modular',
+  zipperline: 'zipper',
+  lockout: 'lockout',
+  regionsumline: 'region_sum',
+};
+
+/** f-puzzles keys that mark the whole board: written under the grid. */
+const FPUZZLES_NOTES = {
+  antiknight: 'anti-knight',
+  antiking: 'anti-king',
+  nonconsecutive: 'non-consecutive',
+  disjointgroups: 'disjoint groups',
+};
+
+/** f-puzzles keys that describe or decorate the puzzle and are no rule. */
+const FPUZZLES_QUIET = new Set([
+  'size', 'grid', 'title', 'author', 'ruleset', 'solution', '_solution', 'highlightConflicts',
+  'text', 'rectangle', 'disabledlogic', 'truecandidatesoptions', 'successMessage', 'metaData',
+]);
+
+const LITTLE_KILLER = { UL: '↖', UR: '↗', DL: '↙', DR: '↘' };
+
+function isEmpty(v) {
+  return v === null || v === false || v === undefined || (Array.isArray(v) && v.length === 0) ||
+    (typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0);
+}
+
+/** The board of an f-puzzles document. */
+function fromFpuzzles(doc, board) {
+  const n = board.size;
+  const cellsOf = (names) => names.map((name) => {
+    const [r, c] = rowCol(name);
+    return r * n + c;
+  });
+  const box = defaultBox(n);
+  const byBox = box ? boxRegions(n, box) : null;
+  board.regions = doc.grid.flatMap((row, r) => row.map((cell, c) =>
+    cell.region === undefined ? byBox?.[r * n + c] ?? 0 : cell.region === null ? -1 : cell.region));
+  if (doc.grid.some((row) => row.some((cell) => !isEmpty(cell.givenPencilMarks)))) board.notDrawn.push('givenPencilMarks');
+  for (const [key, value] of Object.entries(doc)) {
+    if (FPUZZLES_QUIET.has(key) || isEmpty(value)) continue;
+    const list = Array.isArray(value) ? value : [value];
+    if (key in FPUZZLES_NOTES) board.notes.push(FPUZZLES_NOTES[key]);
+    else if (key === 'diagonal+' || key === 'diagonal-') {
+      const cells = Array.from({ length: n }, (_, k) => (key === 'diagonal-' ? k * n + k : (n - 1 - k) * n + k));
+      board.elements.push({ rule: key, type: 'diagonal', cells });
+    } else if (key === 'killercage') {
+      for (const e of list) board.elements.push({ rule: key, type: 'cage', cells: cellsOf(e.cells), label: String(e.value ?? '') });
+    } else if (key === 'extraregion') {
+      for (const e of list) board.elements.push({ rule: key, type: 'region', cells: cellsOf(e.cells) });
+    } else if (key === 'arrow') {
+      for (const e of list) {
+        const bulb = cellsOf(e.cells);
+        board.elements.push({ rule: key, type: 'arrow', bulb, lines: e.lines.map(cellsOf) });
+      }
+    } else if (key in FPUZZLES_LINES) {
+      for (const e of list) {
+        board.elements.push({ rule: key, type: 'line', style: FPUZZLES_LINES[key], lines: e.lines.map(cellsOf) });
+      }
+    } else if (key === 'difference' || key === 'ratio') {
+      for (const e of list) {
+        const label = e.value === undefined || String(e.value) === (key === 'ratio' ? '2' : '1') ? '' : String(e.value);
+        board.elements.push({ rule: key, type: 'dot', cells: cellsOf(e.cells), colour: key === 'ratio' ? 'black' : 'white', label });
+      }
+    } else if (key === 'xv') {
+      for (const e of list) board.elements.push({ rule: key, type: 'letter', cells: cellsOf(e.cells), text: String(e.value).toUpperCase() });
+    } else if (key === 'odd' || key === 'even') {
+      for (const e of list) board.elements.push({ rule: key, type: 'parity', cells: cellsOf([e.cell]), parity: key });
+    } else if (key === 'littlekillersum' || key === 'sandwichsum' || key === 'xsum' || key === 'skyscraper') {
+      for (const e of list) {
+        const [r, c] = rowCol(e.cell);
+        const text = `${e.value ?? ''}${key === 'littlekillersum' ? LITTLE_KILLER[e.direction] ?? '' : ''}`;
+        board.elements.push({ rule: key, type: 'outside', at: [r, c], text });
+      }
+    } else if (key === 'negative') {
+      board.notes.push(`negative constraint (${list.join(', ')})`);
+    } else {
+      board.notDrawn.push(key);
+    }
+  }
+}
+
+/** sudoku-puzzle `line` kinds, drawn as lines of their own colour. */
+const SP_NOTES = { antiknight: 'anti-knight', antiking: 'anti-king', nonconsecutive: 'non-consecutive' };
+
+/** The board of a sudoku-puzzle document. */
+function fromSudokuPuzzle(doc, board) {
+  const n = board.size;
+  const cellsOf = (names) => names.map((name) => {
+    const [r, c] = rowCol(name);
+    return r * n + c;
+  });
+  const regions = new Array(n * n).fill(-1);
+  let pieces = 0;
+  for (const rule of doc.rules ?? []) {
+    const { type, kind } = rule;
+    const name = kind ? `${type}:${kind}` : type;
+    if (type === 'grid' || type === 'row' || type === 'column') continue;
+    if (type === 'box_grid') {
+      boxRegions(n, rule.box).forEach((b, i) => (regions[i] = b));
+      pieces = n;
+    } else if (type === 'box') {
+      for (const i of cellsOf(rule.cells)) regions[i] = pieces;
+      pieces++;
+    } else if (type === 'region' && kind === 'diagonal') {
+      board.elements.push({ rule: name, type: 'diagonal', cells: cellsOf(rule.cells) });
+    } else if (type === 'region') {
+      board.elements.push({ rule: name, type: 'region', cells: cellsOf(rule.cells) });
+    } else if (type === 'neighbours') {
+      board.notes.push(SP_NOTES[kind] ?? `neighbours ${kind ?? rule.op ?? ''}`.trim());
+    } else if (type === 'cage') {
+      board.elements.push({ rule: name, type: 'cage', cells: cellsOf(rule.cells), label: String(rule.sum ?? '') });
+    } else if (type === 'arrow') {
+      const bulb = cellsOf(rule.bulb);
+      // A shaft starts from the bulb's cell next to it.
+      const lines = rule.lines.map((l) => {
+        const cells = cellsOf(l);
+        const near = bulb.reduce((best, b) => (distance(b, cells[0], n) < distance(best, cells[0], n) ? b : best), bulb[0]);
+        return [near, ...cells];
+      });
+      board.elements.push({ rule: name, type: 'arrow', bulb, lines });
+    } else if (type === 'line') {
+      const cells = cellsOf(rule.cells);
+      board.elements.push({ rule: name, type: 'line', style: kind, lines: [rule.closed ? [...cells, cells[0]] : cells] });
+    } else if (type === 'edge' && (kind === 'kropki' || kind === 'difference' || kind === 'ratio')) {
+      const colour = kind === 'kropki' ? rule.color : kind === 'ratio' ? 'black' : 'white';
+      board.elements.push({ rule: name, type: 'dot', cells: cellsOf(rule.cells), colour, label: kind === 'kropki' ? '' : String(rule.value ?? '') });
+    } else if (type === 'edge' && kind === 'xv') {
+      board.elements.push({ rule: name, type: 'letter', cells: cellsOf(rule.cells), text: rule.letter });
+    } else if (type === 'edge' && (kind === 'sum' || kind === 'product')) {
+      board.elements.push({ rule: name, type: 'letter', cells: cellsOf(rule.cells), text: `${kind === 'product' ? '×' : ''}${rule.sum ?? rule.value}` });
+    } else if (type === 'edge' && kind === 'less') {
+      board.elements.push({ rule: name, type: 'letter', cells: cellsOf(rule.cells), text: '<', less: true });
+    } else if (type === 'cell' && (kind === 'odd' || kind === 'even')) {
+      board.elements.push({ rule: name, type: 'parity', cells: cellsOf(rule.cells), parity: kind });
+    } else {
+      board.notDrawn.push(name);
+    }
+  }
+  board.regions = pieces ? regions : new Array(n * n).fill(0);
+}
+
+function distance(a, b, n) {
+  return Math.max(Math.abs(Math.floor(a / n) - Math.floor(b / n)), Math.abs((a % n) - (b % n)));
+}
+
+/**
+ * The board of `text`, which bitdoku.parse has read as `parsed` ({size, format,
+ * givens, title}). Throws an Error if the text is a document the page cannot take
+ * apart (it then says so instead of drawing).
+ */
+export function boardOf(text, parsed) {
+  const n = parsed.size;
+  const board = {
+    size: n,
+    title: parsed.title,
+    format: parsed.format,
+    regions: null,
+    givens: [...parsed.givens].map((ch) => (ch === '.' ? 0 : parseInt(ch, 36))),
+    elements: [],
+    notes: [],
+    notDrawn: [],
+    solverText: text,
+  };
+  if (parsed.format === 'link' || parsed.format === 'fpuzzles') {
+    const json = parsed.format === 'link' ? linkData(text) : text;
+    if (json === null) throw new Error('the link could not be decoded for drawing');
+    // The solver reads the text drawn: for a link, the JSON it carries.
+    board.solverText = json;
+    fromFpuzzles(JSON.parse(json), board);
+  } else if (parsed.format === 'sudoku-puzzle') {
+    fromSudokuPuzzle(JSON.parse(text), board);
+  } else {
+    const box = defaultBox(n);
+    board.regions = box ? boxRegions(n, box) : new Array(n * n).fill(0);
+  }
+  return board;
+}
