@@ -29,14 +29,23 @@ fn check_file(path: &PathBuf, every: usize) -> usize {
         reader.push_line(line.as_bytes(), |r| records.push(r));
     }
     reader.finish(|r| records.push(r));
-    let mut n = 0;
-    for record in records.into_iter().step_by(every) {
-        if let Ok(classic) = record.puzzle {
-            compare(&classic, &format!("{}:{}", path.display(), record.line));
-            n += 1;
+    let puzzles: Vec<_> = records
+        .into_iter()
+        .step_by(every)
+        .filter_map(|r| Some((r.puzzle.ok()?, r.line)))
+        .collect();
+    // Every core takes its share: CI runs every puzzle of the shared sets.
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    std::thread::scope(|scope| {
+        for share in puzzles.chunks(puzzles.len().div_ceil(threads).max(1)) {
+            scope.spawn(move || {
+                for (classic, line) in share {
+                    compare(classic, &format!("{}:{line}", path.display()));
+                }
+            });
         }
-    }
-    n
+    });
+    puzzles.len()
 }
 
 fn compare(classic: &Classic, at: &str) {
