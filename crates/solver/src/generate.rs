@@ -481,12 +481,13 @@ const SOLUTIONS_SEEN: usize = 64;
 ///
 /// Each attempt makes one puzzle: a fresh one (a random filled grid, givens removed as
 /// the settings say) or, aiming at a rating, a neighbour of the puzzle the generator
-/// is climbing from. Fresh puzzles come first. After [`FRESH`] of them below the target
+/// is climbing from. Fresh puzzles come first. After 50 of them below the target
 /// rating, the next one below it starts a climb, a search near puzzles already rated
-/// high as the forum's generators do: a [`neighbour`] varies a few givens; one in range
-/// is the answer, and one rated at least as high as the puzzle it came from is the next
-/// place to climb from. After [`PATIENCE`] neighbours in a row without a higher ER,
-/// the next climb starts a few moves ([`KICK`]) away from the highest puzzle the
+/// high as the forum's generators do: a neighbour varies a few givens (one orbit of
+/// givens taken away, givens added back until the puzzle is unique again, redundant
+/// ones removed); one in range is the answer, and one rated at least as high as the
+/// puzzle it came from is the next place to climb from. After 200 neighbours in a row
+/// without a higher ER, the next climb starts two moves away from the highest puzzle the
 /// climbs have reached.
 pub fn generate(rng: &mut Rng, settings: &Settings) -> Option<Grid> {
     let mut attempts = settings.attempts.max(1);

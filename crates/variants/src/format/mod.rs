@@ -74,7 +74,7 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
-/// A format: the one a puzzle came in, or one to write it in ([`write`]).
+/// A format: the one a puzzle came in, or one to write it in ([`write()`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Source {

@@ -10,7 +10,7 @@
 //! right); written back to both.
 //!
 //! Propagation: the circle (as a number) and every shaft (as a sum) are segments of
-//! equal value ([`totals`](super::totals)): each cell keeps the digits of some shaft
+//! equal value (`totals`): each cell keeps the digits of some shaft
 //! sum that the circle can show and every other shaft can make, and the circle keeps
 //! the values that every shaft can make.
 

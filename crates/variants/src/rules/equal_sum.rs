@@ -4,7 +4,7 @@
 //! Read from the sudoku-puzzle rule `{"type": "equal_sum", "segments": [["r1c1",
 //! "r1c2"], ["r2c1"]]}` and written back to it; f-puzzles has no such key.
 //!
-//! Propagation: the segments are [`totals`](super::totals) without a given total: the
+//! Propagation: the segments are `totals` without a given total: the
 //! sums that every segment can make are kept, and each cell keeps the digits of some
 //! way its segment makes one of them.
 

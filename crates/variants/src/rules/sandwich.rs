@@ -13,7 +13,7 @@
 //! filling of `g` cells uses (distinct digits when the cells share a house, else any).
 //! A pair survives if its ends can hold the 1 and the N, every other cell a digit
 //! other than 1 and N, and the filling cells, kept to those digits, can make the sum
-//! ([`totals`](super::totals)' sets of reachable sums); each cell keeps the digits its
+//! (`totals`' sets of reachable sums); each cell keeps the digits its
 //! surviving pairs give it.
 
 use super::cage::combination_digits;

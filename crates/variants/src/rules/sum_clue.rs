@@ -11,8 +11,8 @@
 //! (f-puzzles has little killers only).
 //!
 //! Propagation: cells that share a house hold distinct digits, and the sum is then a
-//! killer cage's ([`cage`](super::cage): combinations of distinct digits); otherwise it
-//! is one segment of [`totals`](super::totals) with the clue as its total: each cell
+//! killer cage's ([`cage`]: combinations of distinct digits); otherwise it
+//! is one segment of `totals` with the clue as its total: each cell
 //! keeps the digits of some way the others can complete the sum.
 
 use super::cage;

@@ -10,7 +10,7 @@
 //! the number of cells), the next X - 1 cells must make the sum less X: when the cells
 //! share a house, with the digits that some X - 1 distinct digits other than X adding
 //! up to it use (precomputed per clue, [`cage`](super::cage)'s combinations), and as a
-//! sum of those digits ([`totals`](super::totals)' exact support). The first cell keeps
+//! sum of those digits (`totals`' exact support). The first cell keeps
 //! the X that can; the others keep the digits the surviving X give them (any digit
 //! past the first X cells).
 

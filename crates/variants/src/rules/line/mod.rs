@@ -3,18 +3,18 @@
 //!
 //! | kind | meaning | propagation |
 //! |---|---|---|
-//! | thermometer | digits strictly increase from the bulb (the first cell) | peers, and bounds along the line ([`thermo`]) |
+//! | thermometer | digits strictly increase from the bulb (the first cell) | peers, and bounds along the line (`thermo`) |
 //! | slow thermometer | digits never decrease from the bulb | bounds along the line, strict where two neighbours share a house |
 //! | whisper | neighbours on the line differ by at least `k` (German 5, Dutch 4) | [`Relation::DifferenceAtLeast`] on each neighbouring pair |
-//! | renban | a set of consecutive digits in any order | peers, and the runs of digits that still fit ([`renban`]) |
+//! | renban | a set of consecutive digits in any order | peers, and the runs of digits that still fit (`renban`) |
 //! | palindrome | the line reads the same both ways | [`Relation::Equal`] on mirrored cells |
-//! | between | digits strictly between the two end circles' digits | bounds in both orientations ([`between`]) |
+//! | between | digits strictly between the two end circles' digits | bounds in both orientations (`between`) |
 //! | parity | neighbours on the line differ in parity | [`Relation::ParityDiffers`] on each neighbouring pair |
-//! | entropic | any `g` cells in a row hold one digit of each of `g` groups (low, middle, high) | classes ([`classes`]) |
-//! | modular | any `m` cells in a row hold one digit of each residue mod `m` | classes ([`classes`]) |
-//! | zipper | cells equally far from the centre add up to the same total (the centre's digit, on a line of odd length) | sum sets ([`sums`]) |
-//! | lockout | the end diamonds differ by at least `k`; the other cells lie outside their range | both orientations ([`lockout`]) |
-//! | region sum | the line's segments in each box or region have equal sums | sum sets ([`sums`]) |
+//! | entropic | any `g` cells in a row hold one digit of each of `g` groups (low, middle, high) | classes (`classes`) |
+//! | modular | any `m` cells in a row hold one digit of each residue mod `m` | classes (`classes`) |
+//! | zipper | cells equally far from the centre add up to the same total (the centre's digit, on a line of odd length) | sum sets (`sums`) |
+//! | lockout | the end diamonds differ by at least `k`; the other cells lie outside their range | both orientations (`lockout`) |
+//! | region sum | the line's segments in each box or region have equal sums | sum sets (`sums`) |
 //!
 //! Read from the sudoku-puzzle rule `{"type": "line", "kind": "thermo", "cells":
 //! [...]}` (with `value` for whisper, modular and lockout, `groups` for entropic,
