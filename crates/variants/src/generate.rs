@@ -7,7 +7,9 @@
 //! 2. A full grid: the engine's search with the digits of each branch tried in random
 //!    order, within a guess budget (a layout without a solution in budget is drawn
 //!    again).
-//! 3. Givens removed: the orbits of the asked [`Symmetry`] in random order, each
+//! 3. Rule elements drawn from the solution, each true of it ([`elements`]), or a
+//!    killer tiling.
+//! 4. Givens removed: the orbits of the asked [`Symmetry`] in random order, each
 //!    removed if the puzzle stays unique (a uniqueness check that runs out of its
 //!    guess budget keeps the givens), down to the asked number of clues.
 //!
@@ -23,6 +25,8 @@
 //! assert!(g.puzzle.houses().iter().any(|h| h.kind == bitdoku_variants::HouseKind::Region));
 //! ```
 
+pub mod elements;
+
 use crate::puzzle::{default_box, Cell, ModelError, Puzzle};
 use crate::rules::{NeighbourKind, Neighbours};
 use crate::search::Control;
@@ -30,6 +34,7 @@ use crate::Engine;
 pub use bitdoku_solver::generate::{puzzle_seed, Symmetry};
 use bitdoku_solver::generate::{random_index, shuffle};
 use bitdoku_solver::Options;
+pub use elements::{Elements, Marks};
 use fastrand::Rng;
 
 /// How the board is divided.
@@ -65,6 +70,8 @@ pub struct Settings {
     /// A killer puzzle: a full tiling of cages of at most this many cells, with sums
     /// and no givens (`None`: no cages).
     pub killer: Option<usize>,
+    /// Rule elements drawn from the solution (thermometers, arrows, dots...).
+    pub elements: Elements,
 }
 
 impl Settings {
@@ -80,6 +87,7 @@ impl Settings {
             symmetry: Symmetry::None,
             clues: None,
             killer: None,
+            elements: Elements::default(),
         }
     }
 
@@ -160,6 +168,10 @@ pub struct Request<'a> {
     pub non_consecutive: bool,
     /// A killer puzzle with cages of at most this many cells, 1 to 25.
     pub killer: Option<usize>,
+    /// Rule elements drawn from the solution: lines and arrows take at least
+    /// [`SHORTEST_LINE`](elements::SHORTEST_LINE) and 2 cells, odd and even cells are
+    /// at most the cells, and marks at most the edges.
+    pub elements: Elements,
     /// The symmetry's name ([`Symmetry::name`]); `None` is [`Symmetry::None`].
     pub symmetry: Option<&'a str>,
     /// Stop removing givens once this many are left (at most the cells).
@@ -186,6 +198,7 @@ impl Request<'_> {
             || self.anti_king
             || self.non_consecutive
             || self.killer.is_some()
+            || !self.elements.is_empty()
     }
 
     /// The [`Settings`] asked for, or what is wrong with the request (every option is
@@ -258,6 +271,33 @@ impl Request<'_> {
             ));
         }
         s.killer = self.killer;
+        let e = self.elements;
+        let cells = size * size;
+        let need = (e.thermos + e.whispers + e.renbans) * elements::SHORTEST_LINE + e.arrows * 2;
+        if need > cells {
+            return refuse(format!(
+                "thermos, arrows, whispers and renban lines take {need} cells or more \
+                 ({} a line, 2 an arrow): past the {cells} cells of a {size}x{size} board",
+                elements::SHORTEST_LINE
+            ));
+        }
+        if e.parity > cells {
+            return refuse(format!(
+                "odd and even cells {}: past the {cells} cells of a {size}x{size} board",
+                e.parity
+            ));
+        }
+        let edges = 2 * size * (size - 1);
+        for (name, marks) in [("kropki dots", e.kropki), ("XV marks", e.xv)] {
+            if let Some(Marks::Some(k)) = marks {
+                if k > edges {
+                    return refuse(format!(
+                        "{name} {k}: past the {edges} edges of a {size}x{size} board"
+                    ));
+                }
+            }
+        }
+        s.elements = e;
         Ok(s)
     }
 }
@@ -379,12 +419,18 @@ pub fn generate(rng: &mut Rng, settings: &Settings) -> Option<Generated> {
             }
             return None;
         };
+        let mut puzzle = layout;
+        if !settings.elements.is_empty() {
+            for rule in settings.elements.draw(rng, &puzzle, &solution) {
+                puzzle.add_rule(rule).ok()?;
+            }
+            engine = Engine::new(&puzzle).ok()?;
+        }
         if let Some(max) = settings.killer {
-            let puzzle = killer(rng, &layout, &solution, max)?;
+            let puzzle = killer(rng, &puzzle, &solution, max)?;
             return Some(Generated { puzzle, solution });
         }
         let givens = remove_givens(rng, &mut engine, settings, &solution);
-        let mut puzzle = layout;
         puzzle.set_givens(&givens).ok()?;
         return Some(Generated { puzzle, solution });
     }
@@ -721,6 +767,24 @@ mod tests {
             ..Request::default()
         }
         .is_general());
+        let dots = Request {
+            elements: Elements {
+                kropki: Some(Marks::All),
+                ..Elements::default()
+            },
+            ..Request::default()
+        };
+        assert!(dots.is_general());
+        assert_eq!(dots.settings().unwrap().elements.kropki, Some(Marks::All));
+        assert!(!Request {
+            elements: Elements {
+                thermos: 0,
+                kropki: Some(Marks::Some(0)),
+                ..Elements::default()
+            },
+            ..Request::default()
+        }
+        .is_general());
         let jigsaw = Request {
             jigsaw: true,
             ..Request::default()
@@ -784,6 +848,40 @@ mod tests {
             }),
             "killer cages of 0 cells: give 1 to 25"
         );
+        assert_eq!(
+            refused(Request {
+                size: Some(4),
+                elements: Elements {
+                    thermos: 5,
+                    arrows: 1,
+                    ..Elements::default()
+                },
+                ..r.clone()
+            }),
+            "thermos, arrows, whispers and renban lines take 17 cells or more (3 a line, 2 an \
+             arrow): past the 16 cells of a 4x4 board"
+        );
+        assert_eq!(
+            refused(Request {
+                elements: Elements {
+                    parity: 82,
+                    ..Elements::default()
+                },
+                ..r.clone()
+            }),
+            "odd and even cells 82: past the 81 cells of a 9x9 board"
+        );
+        assert_eq!(
+            refused(Request {
+                size: Some(4),
+                elements: Elements {
+                    xv: Some(Marks::Some(25)),
+                    ..Elements::default()
+                },
+                ..r.clone()
+            }),
+            "XV marks 25: past the 24 edges of a 4x4 board"
+        );
         assert!(refused(Request {
             symmetry: Some("spiral"),
             ..r.clone()
@@ -838,6 +936,26 @@ mod tests {
             Request {
                 size: Some(4),
                 killer: Some(3),
+                ..Request::default()
+            },
+            Request {
+                size: Some(6),
+                elements: Elements {
+                    thermos: 2,
+                    arrows: 2,
+                    whispers: 1,
+                    renbans: 1,
+                    kropki: Some(Marks::All),
+                    xv: Some(Marks::Some(3)),
+                    parity: 3,
+                },
+                ..Request::default()
+            },
+            Request {
+                elements: Elements {
+                    xv: Some(Marks::All),
+                    ..Elements::default()
+                },
                 ..Request::default()
             },
         ] {

@@ -6,7 +6,7 @@
 //! and so enumerates every grid the puzzle allows. The engine must find the same
 //! solutions, and its true candidates must be exactly their union.
 
-use bitdoku_variants::generate::{jigsaw, random_solution};
+use bitdoku_variants::generate::{self, jigsaw, random_solution, Elements, Marks, Settings};
 use bitdoku_variants::rules::{
     Arrow, Cage, CellKind, CellMark, Edge, EqualSum, Line, LineKind, Mark, Negative, Sandwich,
     Side, Skyscraper, SumClue, SumKind, XSum,
@@ -869,6 +869,78 @@ fn marked_puzzle() -> impl Strategy<Value = Puzzle> {
         })
 }
 
+/// The rule elements of one kind (`kind` 0 to 8: thermometers, arrows, whispers,
+/// renban lines, some kropki dots, all of them, some X and V, all of them, odd and
+/// even cells), `count` of them.
+fn elements(kind: u8, count: usize) -> Elements {
+    let mut e = Elements::default();
+    match kind {
+        0 => e.thermos = count,
+        1 => e.arrows = count,
+        2 => e.whispers = count,
+        3 => e.renbans = count,
+        4 => e.kropki = Some(Marks::Some(count)),
+        5 => e.kropki = Some(Marks::All),
+        6 => e.xv = Some(Marks::Some(count)),
+        7 => e.xv = Some(Marks::All),
+        _ => e.parity = count,
+    }
+    e
+}
+
+/// A small puzzle with rule elements as the generator draws them from a random
+/// solution, and some of its digits given.
+fn drawn() -> impl Strategy<Value = Puzzle> {
+    (
+        prop_oneof![Just((4, 2, 2)), Just((6, 2, 3)), Just((6, 3, 2))],
+        any::<u64>(),
+        0u8..9,
+        1usize..6,
+    )
+        .prop_map(|((n, r, c), seed, kind, count)| {
+            let mut rng = fastrand::Rng::with_seed(seed);
+            let mut p = Puzzle::with_boxes(n, r, c).unwrap();
+            let solution = random_solution(&mut rng, &p).unwrap();
+            for rule in elements(kind, count).draw(&mut rng, &p, &solution) {
+                p.add_rule(rule).unwrap();
+            }
+            assert!(p.is_solved_by(&solution));
+            for _ in 0..rng.usize(n / 2..n * n / 2) {
+                let cell = rng.usize(0..n * n);
+                p.set_given(cell, solution[cell]).unwrap();
+            }
+            p
+        })
+}
+
+#[test]
+fn generated_puzzles_of_each_element_are_unique_and_reproducible() {
+    for kind in 0..9u8 {
+        for (n, seeds) in [(4, 0..3), (6, 0..3), (9, 0..1)] {
+            let settings = Settings {
+                elements: elements(kind, n / 2 + 1),
+                ..Settings::new(n)
+            };
+            for seed in seeds {
+                let g = generate::puzzle(seed, 0, &settings).unwrap();
+                let what = format!("kind {kind}, {n}x{n}, seed {seed}");
+                assert!(!g.puzzle.rules().is_empty(), "{what}");
+                assert!(g.puzzle.is_solved_by(&g.solution), "{what}");
+                let engine = Engine::new(&g.puzzle).unwrap();
+                assert_eq!(engine.count(2), 1, "{what}");
+                if n < 9 {
+                    assert_eq!(
+                        brute_force(&g.puzzle, 2),
+                        Some(vec![g.solution.clone()]),
+                        "{what}"
+                    );
+                }
+                assert_eq!(generate::puzzle(seed, 0, &settings).unwrap(), g, "{what}");
+            }
+        }
+    }
+}
+
 /// The engine's solutions, count and true candidates against the brute force's (a
 /// puzzle with more than `cap` solutions, or too many brute-force nodes, is passed
 /// over).
@@ -922,6 +994,11 @@ proptest! {
 
     #[test]
     fn pair_and_cell_rules_against_the_brute_force(p in marked_puzzle()) {
+        agrees(&p)?;
+    }
+
+    #[test]
+    fn drawn_elements_agree_with_the_brute_force(p in drawn()) {
         agrees(&p)?;
     }
 }
