@@ -174,18 +174,20 @@ impl Drawing<'_> {
         self.segments.extend(path.windows(2).map(|w| [w[0], w[1]]));
     }
 
-    /// A line of `kind` of [`SHORTEST_LINE`] to [`longest_line`] cells that the
-    /// solution keeps: a random walk of king's moves from a random free cell, each
-    /// step to a free cell that keeps the line true so far.
+    /// A line of `kind` of [`SHORTEST_LINE`] to [`longest_line`] cells (a length drawn
+    /// at random) that the solution keeps: random walks of king's moves from random
+    /// free cells, each step to a free cell that keeps the line true so far; the first
+    /// walk of that length, or the longest of [`TRIES`].
     fn line(&mut self, rng: &mut Rng, kind: &LineKind) -> Option<Rule> {
         let (n, cells) = (self.n, self.n * self.n);
         let longest = longest_line(n);
+        let target = SHORTEST_LINE + random_index(rng, longest - SHORTEST_LINE + 1);
+        let mut best = None;
         for _ in 0..TRIES {
             let start = random_index(rng, cells);
             if self.taken[start] {
                 continue;
             }
-            let target = SHORTEST_LINE + random_index(rng, longest - SHORTEST_LINE + 1);
             let mut line = Line::new(kind.clone(), vec![start]);
             while line.cells.len() < target {
                 let last = *line.cells.last().unwrap_or(&start);
@@ -207,12 +209,20 @@ impl Drawing<'_> {
                 }
                 line.cells.push(next[random_index(rng, next.len())]);
             }
-            if line.cells.len() >= SHORTEST_LINE && line.holds(self.solution) {
-                self.take(&line.cells);
-                return Some(Rule::Line(line));
+            let len = line.cells.len();
+            if len >= SHORTEST_LINE
+                && best.as_ref().is_none_or(|b: &Line| b.cells.len() < len)
+                && line.holds(self.solution)
+            {
+                best = Some(line);
+                if len == target {
+                    break;
+                }
             }
         }
-        None
+        let line = best?;
+        self.take(&line.cells);
+        Some(Rule::Line(line))
     }
 
     /// An arrow: a free circle cell and a shaft of 1 to [`LONGEST_SHAFT`] free cells,
