@@ -3,6 +3,7 @@
 //! prints. A repeated option takes its last value; options that contradict each other
 //! (`--json` with `--format`, `--no-simd` with `--backend`) are usage errors.
 
+use bitdoku_variants::generate::{Elements, Marks};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// Solve, count, rate and explain Sudoku puzzles by the million: Norvig's propagation
@@ -120,7 +121,14 @@ Examples:
   bitdoku generate --count 2 --er 3.0..4.4 --seed 1
   bitdoku generate --level 6 --seed 4
   bitdoku generate --count 2 --clues 21 --attempts 100000 --seed 3
-  bitdoku generate --count 20 --norvig-random | bitdoku count --exit-zero")]
+  bitdoku generate --count 20 --norvig-random | bitdoku count --exit-zero
+  bitdoku generate --size 6 --jigsaw --count 3 --seed 1
+  bitdoku generate --killer --as link --seed 3
+  bitdoku generate --thermos 8 --seed 1 | bitdoku count
+  bitdoku generate --arrows 10 --as fpuzzles --seed 1
+  bitdoku generate --kropki --seed 1 | bitdoku count
+  bitdoku generate --xv 12 --odd-even 6 --seed 1
+  bitdoku generate --whispers 6 --renban 3 --as link --seed 2")]
     Generate(Generate),
     /// Remove every given a puzzle does not need, keeping its solution.
     #[command(after_help = "\
@@ -237,6 +245,17 @@ fn parse_box(text: &str) -> Result<(usize, usize), String> {
         return Err(format!("boxes of {r}x{c}: a box holds at most 25 cells"));
     }
     Ok((r, c))
+}
+
+/// `N` or `all`: how many marks of a family `generate` draws.
+fn parse_marks(text: &str) -> Result<Marks, String> {
+    match text {
+        "all" => Ok(Marks::All),
+        _ => text
+            .parse()
+            .map(Marks::Some)
+            .map_err(|_| format!("{text:?} is not a count of marks or `all`")),
+    }
 }
 
 /// `--threads`, the same for every subcommand that has it.
@@ -649,6 +668,42 @@ pub struct Board {
     #[arg(long, value_name = "MAX", num_args = 0..=1, default_missing_value = KILLER_CAGE)]
     pub killer: Option<u64>,
 
+    /// N thermometers drawn from the solution (digits increase from the bulb; 3 cells
+    /// or more, king's moves).
+    #[arg(long, value_name = "N")]
+    pub thermos: Option<u64>,
+
+    /// N arrows drawn from the solution (a circle's digit is the sum of its shaft of 1
+    /// to 3 cells).
+    #[arg(long, value_name = "N")]
+    pub arrows: Option<u64>,
+
+    /// N whispers drawn from the solution (neighbours on a line differ by at least half
+    /// the digits: 5 on a 9×9, German whispers).
+    #[arg(long, value_name = "N")]
+    pub whispers: Option<u64>,
+
+    /// N renban lines drawn from the solution (a set of consecutive digits).
+    #[arg(long, value_name = "N")]
+    pub renban: Option<u64>,
+
+    /// Kropki dots drawn from the solution (white: consecutive; black: one twice the
+    /// other): N of them, or `all` (the default) with the negative constraint (no dot
+    /// means neither).
+    #[arg(long, value_name = "N|all", num_args = 0..=1, default_missing_value = "all",
+        value_parser = parse_marks)]
+    pub kropki: Option<Marks>,
+
+    /// X and V drawn from the solution (sums of 10 and 5): N of them, or `all` (the
+    /// default) with the negative constraint (no mark means neither sum).
+    #[arg(long, value_name = "N|all", num_args = 0..=1, default_missing_value = "all",
+        value_parser = parse_marks)]
+    pub xv: Option<Marks>,
+
+    /// N cells marked odd or even, as the solution has them.
+    #[arg(long, value_name = "N")]
+    pub odd_even: Option<u64>,
+
     /// How --format line writes a general puzzle that an N×N line cannot hold:
     /// `sudoku-puzzle` (pencilmark's JSON, one line), `fpuzzles` (f-puzzles JSON) or
     /// `link` (an f-puzzles link). `line` forces the N×N line of the givens alone.
@@ -675,6 +730,15 @@ impl Board {
             anti_king: self.anti_king,
             non_consecutive: self.non_consecutive,
             killer: self.killer.map(whole),
+            elements: Elements {
+                thermos: self.thermos.map_or(0, whole),
+                arrows: self.arrows.map_or(0, whole),
+                whispers: self.whispers.map_or(0, whole),
+                renbans: self.renban.map_or(0, whole),
+                kropki: self.kropki,
+                xv: self.xv,
+                parity: self.odd_even.map_or(0, whole),
+            },
             ..Default::default()
         }
     }

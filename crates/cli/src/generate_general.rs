@@ -1,7 +1,8 @@
-//! `bitdoku generate --size 16`, `--jigsaw`, `--diagonals`, `--killer`...: puzzles on
-//! the general engine (`bitdoku_variants::generate`), made in parallel and written in
-//! order, puzzle `i` of seed `s` by `bitdoku_variants::generate::puzzle` (seeded as
-//! classic puzzles are), so the output does not depend on the thread count.
+//! `bitdoku generate --size 16`, `--jigsaw`, `--diagonals`, `--killer`, `--thermos`,
+//! `--kropki`...: puzzles on the general engine (`bitdoku_variants::generate`), made in
+//! parallel and written in order, puzzle `i` of seed `s` by
+//! `bitdoku_variants::generate::puzzle` (seeded as classic puzzles are), so the output
+//! does not depend on the thread count.
 
 use crate::args::{Generate, PuzzleFormat, WriteAs};
 use crate::messages::{self, EXIT_FAILED, EXIT_OK, EXIT_USAGE};

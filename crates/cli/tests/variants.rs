@@ -191,6 +191,25 @@ fn generation_is_reproducible_and_unique() {
         &["--size", "16"],
         &["--killer"],
         &["--diagonals", "--anti-king"],
+        &["--thermos", "8"],
+        &["--arrows", "8"],
+        &["--whispers", "6"],
+        &["--renban", "4"],
+        &["--kropki"],
+        &["--kropki", "20"],
+        &["--xv"],
+        &["--xv", "12"],
+        &["--odd-even", "12"],
+        &[
+            "--size",
+            "6",
+            "--thermos",
+            "2",
+            "--arrows",
+            "2",
+            "--kropki",
+            "5",
+        ],
     ] {
         let mut args = vec!["generate", "-n", "3", "--seed", "7", "-q"];
         args.extend_from_slice(extra);
@@ -207,6 +226,52 @@ fn generation_is_reproducible_and_unique() {
     let o = run(&["generate", "--size", "7"], "");
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("no usual boxes"));
+}
+
+#[test]
+fn generated_rules_are_written_in_every_format_and_read_back() {
+    let rules = [
+        "--thermos",
+        "3",
+        "--arrows",
+        "3",
+        "--whispers",
+        "2",
+        "--renban",
+        "2",
+        "--kropki",
+        "all",
+        "--xv",
+        "5",
+        "--odd-even",
+        "4",
+    ];
+    let mut solutions = Vec::new();
+    for format in ["sudoku-puzzle", "fpuzzles", "link"] {
+        let mut args = vec!["generate", "-n", "2", "--seed", "3", "-q", "--as", format];
+        args.extend_from_slice(&rules);
+        let o = run(&args, "");
+        assert_eq!(o.status.code(), Some(0), "{format}");
+        let text = stdout(&o);
+        assert_eq!(text.lines().count(), 2, "{format}: {text}");
+        if format == "link" {
+            assert!(text.starts_with("https://"), "{text}");
+        } else {
+            let v: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+            assert!(v.is_object(), "{format}: {text}");
+        }
+        let counted = run(&["count"], &text);
+        assert_eq!(stdout(&counted), "1 unique\n1 unique\n", "{format}");
+        // The same puzzles in every format: the same solutions.
+        solutions.push(stdout(&run(&["solve"], &text)));
+    }
+    assert!(solutions.windows(2).all(|w| w[0] == w[1]), "{solutions:?}");
+    let o = run(&["generate", "--size", "4", "--thermos", "9"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("past the 16 cells"));
+    let o = run(&["generate", "--kropki", "some"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("not a count of marks or `all`"));
 }
 
 #[test]

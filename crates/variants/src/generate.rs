@@ -132,7 +132,8 @@ pub const KILLER_CAGE: usize = 5;
 
 /// What a front end asks the generator for, as its options name it (the command line's
 /// `generate --size --box --jigsaw --diagonals --windows --disjoint-groups
-/// --anti-knight --anti-king --non-consecutive --killer --symmetry --clues`, Python's
+/// --anti-knight --anti-king --non-consecutive --killer --thermos --arrows --whispers
+/// --renban --kropki --xv --odd-even --symmetry --clues`, Python's
 /// keywords, JavaScript's options): [`Request::settings`] is the one place that checks
 /// them and says what is wrong, so that every front end makes the same puzzles from
 /// the same request and seed.
@@ -186,7 +187,8 @@ pub use bitdoku_solver::generate::RequestError;
 impl Request<'_> {
     /// True if the request is for this generator rather than the classic 9×9 one: it
     /// names a size other than 9, a box shape, jigsaw regions, extra regions, a
-    /// neighbour rule or cages. Front ends route a request by this one rule.
+    /// neighbour rule, cages or rule elements. Front ends route a request by this one
+    /// rule.
     pub fn is_general(&self) -> bool {
         self.size.is_some_and(|n| n != 9)
             || self.boxes.is_some()
