@@ -71,10 +71,10 @@ pub fn run(args: &Generate, seed: u64, threads: usize, out: &mut dyn Write) -> i
         for generated in &batch {
             let Some(g) = generated else {
                 progress.finish();
-                messages::error(
-                    "no layout drawn had a solution within the generator's budget; try fewer \
-                     rules, another box shape or another seed",
-                );
+                messages::error(format!(
+                    "{}; try fewer rules, another box shape or another seed",
+                    bitdoku_variants::generate::GAVE_UP
+                ));
                 out.flush()?;
                 return Ok(EXIT_FAILED);
             };

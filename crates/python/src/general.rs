@@ -8,11 +8,12 @@
 //! `format::read_record` and compiled into an `Engine` ([`Input::General`]).
 
 use crate::PuzzleError;
-use bitdoku_variants::format::{self as vformat, Settings};
+use bitdoku_variants::format::{self as vformat, Settings, Source};
+use bitdoku_variants::generate::{puzzle, Marks, Request};
 use bitdoku_variants::{Engine, ModelError};
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
+use pyo3::types::{PyBool, PyDict, PyString};
 
 /// A puzzle argument, read.
 pub enum Input {
@@ -105,4 +106,91 @@ fn error(
 /// A general puzzle's solution as its N×N line (`1`-`9`, then `A`-`P`).
 pub fn line(values: &[u8]) -> String {
     vformat::line(values)
+}
+
+/// `box="2x3"`: the rows and columns of a box.
+pub fn box_shape(text: &str) -> PyResult<(usize, usize)> {
+    text.split_once(['x', 'X'])
+        .and_then(|(r, c)| Some((r.trim().parse().ok()?, c.trim().parse().ok()?)))
+        .ok_or_else(|| {
+            PyValueError::new_err(format!("box={text:?}: give ROWSxCOLS, such as \"2x3\""))
+        })
+}
+
+/// `killer=True` (cages of at most `KILLER_CAGE` cells) or `killer=N`.
+pub fn killer(arg: &Bound<'_, PyAny>) -> PyResult<usize> {
+    if arg.is_instance_of::<PyBool>() {
+        return match arg.extract::<bool>()? {
+            true => Ok(bitdoku_variants::generate::KILLER_CAGE),
+            false => Err(PyValueError::new_err(
+                "killer=False: leave it out for no cages",
+            )),
+        };
+    }
+    let n: crate::args::Int = arg.extract()?;
+    crate::args::whole("killer", &n)
+}
+
+/// `kropki=` or `xv=`: a number of marks, or `"all"` / `True` for every mark that holds
+/// with the negative constraint.
+pub fn marks(name: &str, arg: &Bound<'_, PyAny>) -> PyResult<Marks> {
+    if arg.is_instance_of::<PyBool>() && arg.extract::<bool>()? {
+        return Ok(Marks::All);
+    }
+    if arg.is_instance_of::<PyString>() {
+        return match arg.extract::<String>()?.as_str() {
+            "all" => Ok(Marks::All),
+            other => Err(PyValueError::new_err(format!(
+                "{name}={other:?}: give a number of marks or \"all\""
+            ))),
+        };
+    }
+    let n: crate::args::Int = arg.extract()?;
+    crate::args::whole(name, &n).map(Marks::Some)
+}
+
+/// `n` puzzles of `request` (checked by the library's `Request::settings`, as the
+/// command line's are): puzzle `i` of `seed` is `generate::puzzle(seed, i, ...)`, the
+/// command line's, written in `format` (`None`: the N×N line when it says everything,
+/// else a sudoku-puzzle document, as `bitdoku generate` writes).
+pub fn generate(
+    py: Python<'_>,
+    n: u64,
+    seed: Option<u64>,
+    threads: Option<usize>,
+    request: &Request<'_>,
+    format: Option<&str>,
+) -> PyResult<Vec<String>> {
+    let settings = request
+        .settings()
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let format = format
+        .map(Source::named)
+        .transpose()
+        .map_err(PyValueError::new_err)?;
+    let seed = seed.unwrap_or_else(crate::clock_seed);
+    let indices: Vec<u64> = (0..n).collect();
+    let mut made = Vec::new();
+    py.detach(|| {
+        bitdoku_solver::Batch::with_threads(bitdoku_solver::Options::default(), threads).map(
+            |batch| {
+                batch
+                    .with_task_size(1)
+                    .map(&indices, |&i| puzzle(seed, i, &settings), &mut made)
+            },
+        )
+    })
+    .map_err(crate::no_threads)?;
+    made.into_iter()
+        .map(|g| {
+            let g = g.ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "{}; try fewer rules, another box shape or another seed",
+                    bitdoku_variants::generate::GAVE_UP
+                ))
+            })?;
+            g.text(format)
+                .map_err(|e| PyValueError::new_err(e.to_string()))
+        })
+        .collect()
 }

@@ -95,6 +95,13 @@ fn strings(puzzles: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
 }
 
 /// The `RuntimeError` of a batch whose threads could not be started.
+/// A seed from the clock, for `generate(seed=None)`.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
 fn no_threads(e: ThreadPoolError) -> PyErr {
     PyRuntimeError::new_err(e.to_string())
 }
@@ -455,7 +462,7 @@ fn unrated(e: Unrated) -> PyErr {
     })
 }
 
-/// generate(n: int, seed: int | None = None, clues: int | None = None, symmetric: bool = False, minimal: bool = False, threads: int | None = None, symmetry: str | None = None, level: int | None = None, er: Sequence[float] | None = None) -> list[str]
+/// generate(n: int, seed: int | None = None, clues: int | None = None, symmetric: bool = False, minimal: bool = False, threads: int | None = None, symmetry: str | None = None, level: int | None = None, er: Sequence[float] | None = None, *, size: int | None = None, box: str | None = None, jigsaw: bool = False, diagonals: bool = False, windows: bool = False, disjoint_groups: bool = False, anti_knight: bool = False, anti_king: bool = False, non_consecutive: bool = False, killer: bool | int | None = None, thermos: int | None = None, arrows: int | None = None, whispers: int | None = None, renban: int | None = None, kropki: int | Literal["all"] | None = None, xv: int | Literal["all"] | None = None, odd_even: int | None = None, format: str | None = None) -> list[str]
 ///
 /// `n` puzzles with exactly one solution. The same seed (0 to 2**64 - 1) gives the
 /// same puzzles at any thread count (None: a seed from the clock). `clues`: remove
@@ -465,8 +472,18 @@ fn unrated(e: Unrated) -> PyErr {
 /// ratings, a tuple or a list, such as (3.0, 4.4)): puzzles that `rate` puts there.
 /// Every argument is checked before any work (ValueError); ValueError too if 5,000
 /// attempts (puzzles made) do not reach `clues` or the rating.
+///
+/// The keywords after `*` ask for any other board, as `bitdoku generate`'s options of
+/// the same names do (the same seed gives the CLI's puzzles): `size` (4 to 25), `box`
+/// ("2x3"), `jigsaw`, `diagonals`, `windows`, `disjoint_groups`, `anti_knight`,
+/// `anti_king`, `non_consecutive`, `killer` (True, or the largest cage), and rule
+/// elements drawn from the solution: `thermos`, `arrows`, `whispers`, `renban`,
+/// `odd_even` (how many), `kropki` and `xv` (how many, or "all" with the negative
+/// constraint). Such a puzzle comes back as its N×N line when that says everything,
+/// else as a sudoku-puzzle document; `format` ("line", "sudoku-puzzle", "fpuzzles",
+/// "link") chooses. `level`, `er` and `minimal` are for classic 9×9 puzzles only.
 #[pyfunction]
-#[pyo3(signature = (n, seed=None, clues=None, symmetric=false, minimal=false, threads=None, symmetry=None, level=None, er=None))]
+#[pyo3(signature = (n, seed=None, clues=None, symmetric=false, minimal=false, threads=None, symmetry=None, level=None, er=None, *, size=None, r#box=None, jigsaw=false, diagonals=false, windows=false, disjoint_groups=false, anti_knight=false, anti_king=false, non_consecutive=false, killer=None, thermos=None, arrows=None, whispers=None, renban=None, kropki=None, xv=None, odd_even=None, format=None))]
 #[allow(clippy::too_many_arguments)]
 fn generate(
     py: Python<'_>,
@@ -479,6 +496,24 @@ fn generate(
     symmetry: Option<&str>,
     level: Option<Int>,
     er: Option<&Bound<'_, PyAny>>,
+    size: Option<Int>,
+    r#box: Option<&str>,
+    jigsaw: bool,
+    diagonals: bool,
+    windows: bool,
+    disjoint_groups: bool,
+    anti_knight: bool,
+    anti_king: bool,
+    non_consecutive: bool,
+    killer: Option<&Bound<'_, PyAny>>,
+    thermos: Option<Int>,
+    arrows: Option<Int>,
+    whispers: Option<Int>,
+    renban: Option<Int>,
+    kropki: Option<&Bound<'_, PyAny>>,
+    xv: Option<&Bound<'_, PyAny>>,
+    odd_even: Option<Int>,
+    format: Option<&str>,
 ) -> PyResult<Vec<String>> {
     if symmetric && symmetry.is_some() {
         return Err(PyValueError::new_err(
@@ -488,6 +523,49 @@ fn generate(
     let n: u64 = args::whole("n", &n)?;
     let seed: Option<u64> = seed.as_ref().map(args::seed).transpose()?;
     let clues: Option<usize> = clues.map(|c| args::whole("clues", &c)).transpose()?;
+    let count = |name: &str, k: Option<Int>| -> PyResult<usize> {
+        k.map_or(Ok(0), |k| args::whole(name, &k))
+    };
+    let board = bitdoku_variants::generate::Request {
+        size: size.map(|s| args::whole("size", &s)).transpose()?,
+        boxes: r#box.map(general::box_shape).transpose()?,
+        jigsaw,
+        diagonals,
+        windows,
+        disjoint_groups,
+        anti_knight,
+        anti_king,
+        non_consecutive,
+        killer: killer.map(|k| general::killer(k)).transpose()?,
+        elements: bitdoku_variants::generate::Elements {
+            thermos: count("thermos", thermos)?,
+            arrows: count("arrows", arrows)?,
+            whispers: count("whispers", whispers)?,
+            renbans: count("renban", renban)?,
+            kropki: kropki.map(|m| general::marks("kropki", m)).transpose()?,
+            xv: xv.map(|m| general::marks("xv", m)).transpose()?,
+            parity: count("odd_even", odd_even)?,
+        },
+        symmetry: symmetry.or(symmetric.then_some("rotate180")),
+        clues,
+        classic_only: &[],
+    };
+    if board.is_general() || format.is_some() {
+        let classic_only: Vec<&str> = [
+            (level.is_some(), "level"),
+            (er.is_some(), "er"),
+            (minimal, "minimal"),
+        ]
+        .into_iter()
+        .filter_map(|(given, name)| given.then_some(name))
+        .collect();
+        let request = bitdoku_variants::generate::Request {
+            classic_only: &classic_only,
+            ..board
+        };
+        let threads = args::threads(threads.as_ref())?;
+        return general::generate(py, n, seed, threads, &request, format);
+    }
     let request = Request {
         clues,
         symmetry: symmetry.or(symmetric.then_some("rotate180")),
@@ -499,12 +577,7 @@ fn generate(
         .settings()
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
     let threads = args::threads(threads.as_ref())?;
-    let seed = seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-    });
-    let generator = Generator::new(seed, settings);
+    let generator = Generator::new(seed.unwrap_or_else(clock_seed), settings);
     let indices: Vec<u64> = (0..n).collect();
     let mut made = Vec::new();
     py.detach(|| {

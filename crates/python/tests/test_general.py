@@ -153,3 +153,30 @@ def test_bad_general_input_raises_the_librarys_message():
     for bad in (7, None, [GRID1], b"4....2....43...1"):
         with pytest.raises(TypeError):
             bitdoku.solve(bad)
+
+
+def test_generate_any_board_as_the_command_line_does():
+    # The same seed and options give bitdoku generate's puzzles (crates/cli/tests).
+    sixes = bitdoku.generate(2, seed=1, size=6)
+    # bitdoku generate -n 2 --seed 1 --size 6
+    assert sixes == ["..2...5..3.643.........1.....42.....", ".6.5.....4....5.1.2......2....4..6.5"]
+    assert bitdoku.generate(2, seed=1, size=6, threads=1) == sixes
+    for p in sixes:
+        assert bitdoku.count(p, 2) == 1
+    doc = bitdoku.generate(1, seed=3, size=6, killer=True, thermos=2, kropki="all")[0]
+    puzzle = json.loads(doc)
+    kinds = {r["type"] for r in puzzle["rules"]}
+    assert "cage" in kinds, kinds
+    assert bitdoku.count(doc, 2) == 1
+    link = bitdoku.generate(1, seed=3, size=6, killer=True, thermos=2, kropki="all", format="link")[0]
+    assert link.startswith("https://f-puzzles.com/?load=")
+    assert bitdoku.solve(link) == bitdoku.solve(doc)
+    for bad, message in [
+        (dict(size=7), "no usual boxes"),
+        (dict(size=6, level=3), "level is for classic 9x9 puzzles"),
+        (dict(size=6, box="2y3"), "ROWSxCOLS"),
+        (dict(size=6, format="svg"), "unknown format"),
+        (dict(size=6, kropki="some"), "kropki"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            bitdoku.generate(1, seed=1, **bad)

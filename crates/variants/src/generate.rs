@@ -340,6 +340,9 @@ impl Generated {
     }
 }
 
+/// What every front end says when [`generate`] gives `None`, before its own advice.
+pub const GAVE_UP: &str = "no layout drawn had a solution within the generator's budget";
+
 /// Guesses a fill may take before the layout is drawn again.
 const FILL_GUESSES: u64 = 20_000;
 /// Guesses a uniqueness check may take before its given is kept, by board size: a

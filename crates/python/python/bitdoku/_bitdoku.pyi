@@ -206,6 +206,25 @@ def generate(
     symmetry: str | None = None,
     level: int | None = None,
     er: Sequence[float] | None = None,
+    *,
+    size: int | None = None,
+    box: str | None = None,
+    jigsaw: bool = False,
+    diagonals: bool = False,
+    windows: bool = False,
+    disjoint_groups: bool = False,
+    anti_knight: bool = False,
+    anti_king: bool = False,
+    non_consecutive: bool = False,
+    killer: bool | int | None = None,
+    thermos: int | None = None,
+    arrows: int | None = None,
+    whispers: int | None = None,
+    renban: int | None = None,
+    kropki: int | Literal["all"] | None = None,
+    xv: int | Literal["all"] | None = None,
+    odd_even: int | None = None,
+    format: str | None = None,
 ) -> list[str]:
     """`n` puzzles with exactly one solution; the same seed (0 to 2**64 - 1) gives the
     same puzzles. `clues` 17 to 81; `symmetry` names the pattern of givens (`none`,
@@ -213,7 +232,10 @@ def generate(
     `mirror-flip`, `dihedral`; `symmetric=True` is `rotate180`, not with `symmetry`);
     `level` (1-6) or `er` (a (min, max) rating pair: a tuple or a list of two numbers)
     asks for puzzles that `rate` puts there. Every argument is checked first
-    (ValueError)."""
+    (ValueError). The keywords after `*` ask for any other board and rule elements, as
+    `bitdoku generate`'s options of the same names (the same seed gives the same
+    puzzles); `format` chooses how such a puzzle is written ("line",
+    "sudoku-puzzle", "fpuzzles", "link")."""
 
 def minimize(puzzle: str) -> str:
     """The puzzle with every given it does not need removed (row-major order), unique
