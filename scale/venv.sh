@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The Python environment of the Spark routes: target/scale/venv with pyspark from PyPI
-# (pinned) and, when crates/python is in the tree, the bitdoku wheel built from it with
-# maturin the way .ci/run's embedding section builds it (the same cargo build, so cached
-# after that section; crates/python/pyproject.toml selects the unwinding `python`
-# profile). Made or brought up to date; prints the environment's python.
+# (pinned) and the bitdoku wheel: $BITDOKU_WHEEL when given (.ci/run passes the one
+# its embedding section built and tested), else, when crates/python is in the tree, one
+# built from it with maturin (crates/python/pyproject.toml selects the unwinding
+# `python` profile). Made or brought up to date; prints the environment's python.
 #
 #   scale/venv.sh
 set -euo pipefail
@@ -18,7 +18,10 @@ if [ ! -x "$venv/bin/pip" ]; then
 fi
 pip() { "$venv/bin/pip" --disable-pip-version-check -q "$@" >&2; }
 pip install --no-cache-dir 'pyspark==4.0.1'
-if [ -f crates/python/pyproject.toml ]; then
+if [ -n "${BITDOKU_WHEEL:-}" ]; then
+  # A wheel built already (CI's, from this checkout).
+  pip install --no-cache-dir --force-reinstall --no-deps "$BITDOKU_WHEEL"
+elif [ -f crates/python/pyproject.toml ]; then
   pip install --no-cache-dir 'maturin>=1.9.4,<2'
   rm -rf target/scale/wheels
   "$venv/bin/maturin" build -q --manifest-path crates/python/Cargo.toml --out target/scale/wheels >&2
