@@ -235,16 +235,9 @@ pub enum AlphabetArg {
     Hex,
 }
 
-/// `RxC`, a box shape: rows and columns from 1 to 25.
+/// `RxC`, a box shape: the library's reading ([`bitdoku_variants::generate::box_shape`]).
 fn parse_box(text: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("{text:?} is not a box shape ROWSxCOLS, such as 2x3");
-    let (r, c) = text.split_once(['x', 'X']).ok_or_else(bad)?;
-    let r: usize = r.trim().parse().map_err(|_| bad())?;
-    let c: usize = c.trim().parse().map_err(|_| bad())?;
-    if !(1..=25).contains(&r) || !(1..=25).contains(&c) || r * c > 25 {
-        return Err(format!("boxes of {r}x{c}: a box holds at most 25 cells"));
-    }
-    Ok((r, c))
+    bitdoku_variants::generate::box_shape(text)
 }
 
 /// `N` or `all`: how many marks of a family `generate` draws.

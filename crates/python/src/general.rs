@@ -108,13 +108,9 @@ pub fn line(values: &[u8]) -> String {
     vformat::line(values)
 }
 
-/// `box="2x3"`: the rows and columns of a box.
+/// `box="2x3"`: the rows and columns of a box, as the library reads them.
 pub fn box_shape(text: &str) -> PyResult<(usize, usize)> {
-    text.split_once(['x', 'X'])
-        .and_then(|(r, c)| Some((r.trim().parse().ok()?, c.trim().parse().ok()?)))
-        .ok_or_else(|| {
-            PyValueError::new_err(format!("box={text:?}: give ROWSxCOLS, such as \"2x3\""))
-        })
+    bitdoku_variants::generate::box_shape(text).map_err(PyValueError::new_err)
 }
 
 /// `killer=True` (cages of at most `KILLER_CAGE` cells) or `killer=N`.

@@ -184,6 +184,29 @@ pub struct Request<'a> {
 
 pub use bitdoku_solver::generate::RequestError;
 
+/// A box shape as every front end takes it, `ROWSxCOLS` (`"2x3"`: boxes of 2 rows and
+/// 3 columns), rows and columns from 1 to 25 and at most 25 cells; else the message
+/// that says what is wrong.
+///
+/// ```
+/// use bitdoku_variants::generate::box_shape;
+/// assert_eq!(box_shape("2x3"), Ok((2, 3)));
+/// assert_eq!(box_shape("2y3").unwrap_err(), "\"2y3\" is not a box shape ROWSxCOLS, such as 2x3");
+/// ```
+pub fn box_shape(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("{text:?} is not a box shape ROWSxCOLS, such as 2x3");
+    let (r, c) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let r: usize = r.trim().parse().map_err(|_| bad())?;
+    let c: usize = c.trim().parse().map_err(|_| bad())?;
+    let most = crate::MAX_SIZE;
+    if !(1..=most).contains(&r) || !(1..=most).contains(&c) || r * c > most {
+        return Err(format!(
+            "boxes of {r}x{c}: a box holds at most {most} cells"
+        ));
+    }
+    Ok((r, c))
+}
+
 impl Request<'_> {
     /// True if the request is for this generator rather than the classic 9×9 one: it
     /// names a size other than 9, a box shape, jigsaw regions, extra regions, a
