@@ -174,23 +174,8 @@ impl Arrow {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Cells;
-    use crate::state::{Contradiction, Step};
 
-    struct Grid(Vec<u32>);
-    impl Cells for Grid {
-        fn get(&self, cell: usize) -> u32 {
-            self.0[cell]
-        }
-        fn restrict(&mut self, cell: usize, keep: u32) -> Step {
-            self.0[cell] &= keep;
-            if self.0[cell] == 0 {
-                Err(Contradiction)
-            } else {
-                Ok(())
-            }
-        }
-    }
+    use crate::rules::testing::Marks;
 
     fn arrow(size: usize, circle: &[Cell], shafts: &[&[Cell]]) -> Totals {
         let mut segments: Vec<(&[Cell], bool)> = vec![(circle, true)];
@@ -203,15 +188,15 @@ mod tests {
     #[test]
     fn a_circle_is_at_least_its_shaft() {
         // Circle 0, shaft 1, 2: the circle is 2 to 9, each shaft cell 1 to 8.
-        let mut g = Grid(vec![ALL, ALL, ALL]);
+        let mut g = Marks(vec![ALL, ALL, ALL]);
         arrow(9, &[0], &[&[1, 2]]).propagate(&mut g).unwrap();
         assert_eq!(g.0, [ALL & !1, ALL >> 1, ALL >> 1]);
         // A shaft cell of 7 and a circle of at most 8: the other cell is 1.
-        let mut g = Grid(vec![0xFF, 1 << 6, ALL]);
+        let mut g = Marks(vec![0xFF, 1 << 6, ALL]);
         arrow(9, &[0], &[&[1, 2]]).propagate(&mut g).unwrap();
         assert_eq!(g.0, [1 << 7, 1 << 6, 1]);
         // Two shafts: 5 + x and 1 + 1 + y.
-        let mut g = Grid(vec![ALL, 1 << 4, ALL, 1, 1, ALL]);
+        let mut g = Marks(vec![ALL, 1 << 4, ALL, 1, 1, ALL]);
         arrow(9, &[0], &[&[1, 2], &[3, 4, 5]])
             .propagate(&mut g)
             .unwrap();
@@ -223,14 +208,14 @@ mod tests {
     fn a_pill_reads_as_a_number() {
         // Circle 0, 1 (a two-digit number), a shaft of 3 cells: at most 27, so the
         // first digit is 1 or 2, and 10 to 27 needs the shaft's cells at least 1.
-        let mut g = Grid(vec![ALL, ALL, ALL, ALL, ALL]);
+        let mut g = Marks(vec![ALL, ALL, ALL, ALL, ALL]);
         arrow(9, &[0, 1], &[&[2, 3, 4]]).propagate(&mut g).unwrap();
         assert_eq!(g.0[0], 0b11);
         // 2 and a shaft of 9 + 9 + 9: 27.
-        let mut g = Grid(vec![0b10, ALL, 1 << 8, 1 << 8, 1 << 8]);
+        let mut g = Marks(vec![0b10, ALL, 1 << 8, 1 << 8, 1 << 8]);
         arrow(9, &[0, 1], &[&[2, 3, 4]]).propagate(&mut g).unwrap();
         assert_eq!(g.0[1], 1 << 6);
-        let mut g = Grid(vec![0b10, 1 << 8, 1 << 8, 1 << 8, 1 << 8]);
+        let mut g = Marks(vec![0b10, 1 << 8, 1 << 8, 1 << 8, 1 << 8]);
         assert!(arrow(9, &[0, 1], &[&[2, 3, 4]]).propagate(&mut g).is_err());
         let a = Arrow {
             circle: vec![0, 1],
@@ -245,8 +230,8 @@ mod tests {
         // A 25×25 board: a shaft of 12 cells makes up to 300 (past 256 values): bounds.
         let shaft: Vec<Cell> = (2..14).collect();
         let t = arrow(25, &[0, 1], &[&shaft]);
-        assert_eq!(t.propagate(&mut Grid(vec![(1 << 25) - 1; 14])), Ok(()));
-        let mut g = Grid(vec![(1 << 25) - 1; 14]);
+        assert_eq!(t.propagate(&mut Marks(vec![(1 << 25) - 1; 14])), Ok(()));
+        let mut g = Marks(vec![(1 << 25) - 1; 14]);
         g.0[0] = 1 << 1; // 2x: 21 to 45 (x up to 25)
         for c in 2..13 {
             g.0[c] = 1 << 24; // 11 × 25 = 275 already

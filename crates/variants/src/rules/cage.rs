@@ -238,31 +238,7 @@ impl Sum {
                 required &= combo;
             }
         }
-        if allowed == 0 {
-            return Err(Contradiction);
-        }
-        for &c in self.cells.iter() {
-            cells.restrict(usize::from(c), allowed)?;
-        }
-        let mut left = required;
-        while left != 0 {
-            let d = left & left.wrapping_neg();
-            left &= left - 1;
-            let mut place = None;
-            for &c in self.cells.iter() {
-                if cells.get(usize::from(c)) & d != 0 {
-                    if place.is_some() {
-                        place = None;
-                        break;
-                    }
-                    place = Some(usize::from(c));
-                }
-            }
-            if let Some(c) = place {
-                cells.restrict(c, d)?;
-            }
-        }
-        Ok(())
+        super::within_sets(cells, &self.cells, allowed, required)
     }
 
     /// Each cell within what the others' smallest and largest digits leave.
@@ -338,20 +314,7 @@ pub(crate) fn combination_digits(pool: u32, count: usize, sum: u32) -> u32 {
 mod tests {
     use super::*;
 
-    struct Grid(Vec<u32>);
-    impl Cells for Grid {
-        fn get(&self, cell: usize) -> u32 {
-            self.0[cell]
-        }
-        fn restrict(&mut self, cell: usize, keep: u32) -> Step {
-            self.0[cell] &= keep;
-            if self.0[cell] == 0 {
-                Err(Contradiction)
-            } else {
-                Ok(())
-            }
-        }
-    }
+    use crate::rules::testing::Marks;
 
     #[test]
     fn combinations_of_a_sum() {
@@ -363,18 +326,18 @@ mod tests {
 
     #[test]
     fn a_sum_keeps_the_digits_of_its_combinations() {
-        let mut g = Grid(vec![0x1FF, 0x1FF]);
+        let mut g = Marks(vec![0x1FF, 0x1FF]);
         Sum::new(9, &[0, 1], 4).propagate(&mut g).unwrap();
         assert_eq!(g.0, [0b101, 0b101]); // 1 + 3
                                          // 8 in three cells: {1, 2, 5} or {1, 3, 4}; a 3 in the first leaves {1, 3, 4}.
-        let mut g = Grid(vec![0b100, 0x1FF, 0x1FF]);
+        let mut g = Marks(vec![0b100, 0x1FF, 0x1FF]);
         Sum::new(9, &[0, 1, 2], 8).propagate(&mut g).unwrap();
         assert_eq!(g.0[1], 0b1101);
         // 7 in three cells is {1, 2, 4} only: a 3 cannot be.
-        let mut g = Grid(vec![0b100, 0x1FF, 0x1FF]);
+        let mut g = Marks(vec![0b100, 0x1FF, 0x1FF]);
         assert!(Sum::new(9, &[0, 1, 2], 7).propagate(&mut g).is_err());
         // A digit every combination needs, with one place, goes there.
-        let mut g = Grid(vec![0b011, 0b011, 0b1_0000_0111]);
+        let mut g = Marks(vec![0b011, 0b011, 0b1_0000_0111]);
         Sum::new(9, &[0, 1, 2], 12).propagate(&mut g).unwrap(); // {1, 2, 9}
         assert_eq!(g.0[2], 1 << 8);
     }
@@ -400,7 +363,7 @@ mod tests {
             sum: 30,
             combinations: Box::new([]),
         };
-        let mut g = Grid(vec![(1 << 25) - 1, 0b11111]);
+        let mut g = Marks(vec![(1 << 25) - 1, 0b11111]);
         bounded.propagate(&mut g).unwrap();
         assert_eq!(g.0[0], 1 << 24); // 30 - 5 at least: 25
     }

@@ -88,23 +88,9 @@ impl EqualSum {
 mod tests {
     use super::*;
     use crate::format::sudoku_puzzle;
-    use crate::rules::{Cells, Rule};
-    use crate::state::{Contradiction, Step};
+    use crate::rules::Rule;
 
-    struct Grid(Vec<u32>);
-    impl Cells for Grid {
-        fn get(&self, cell: usize) -> u32 {
-            self.0[cell]
-        }
-        fn restrict(&mut self, cell: usize, keep: u32) -> Step {
-            self.0[cell] &= keep;
-            if self.0[cell] == 0 {
-                Err(Contradiction)
-            } else {
-                Ok(())
-            }
-        }
-    }
+    use crate::rules::testing::Marks;
 
     #[test]
     fn segments_meet_on_a_sum() {
@@ -117,7 +103,7 @@ mod tests {
         .unwrap();
         let mut out = Compiled::default();
         p.rules()[0].compile(&p, &mut out);
-        let mut g = Grid(vec![0x1FF; 12]);
+        let mut g = Marks(vec![0x1FF; 12]);
         (g.0[9], g.0[10]) = (1 << 7, 1 << 6);
         out.props[0].propagate(&mut g).unwrap();
         assert_eq!(

@@ -293,3 +293,70 @@ pub(crate) fn fnames(puzzle: &Puzzle, cells: &[Cell]) -> Vec<String> {
         .map(|&c| puzzle.cell_name(c).to_ascii_uppercase())
         .collect()
 }
+
+/// Keeps `members` within `allowed`, the union of the digit sets they may still
+/// hold, and places each digit of `required` (in every such set) that has one cell
+/// left among them: the last step of the propagators that choose among sets of
+/// digits (a cage's combinations, a renban line's runs). `allowed` empty is a
+/// contradiction.
+pub(crate) fn within_sets(
+    cells: &mut impl Cells,
+    members: &[u16],
+    allowed: u32,
+    required: u32,
+) -> Step {
+    if allowed == 0 {
+        return Err(crate::state::Contradiction);
+    }
+    for &c in members {
+        cells.restrict(usize::from(c), allowed)?;
+    }
+    let mut left = required;
+    while left != 0 {
+        let d = left & left.wrapping_neg();
+        left &= left - 1;
+        let mut place = None;
+        for &c in members {
+            if cells.get(usize::from(c)) & d != 0 {
+                if place.is_some() {
+                    place = None;
+                    break;
+                }
+                place = Some(usize::from(c));
+            }
+        }
+        if let Some(c) = place {
+            cells.restrict(c, d)?;
+        }
+    }
+    Ok(())
+}
+
+/// What the rules' tests share.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::Cells;
+    use crate::state::{Contradiction, Step};
+
+    /// Candidates in a vector, as a propagator sees them.
+    pub(crate) struct Marks(pub(crate) Vec<u32>);
+
+    impl Cells for Marks {
+        fn get(&self, cell: usize) -> u32 {
+            self.0[cell]
+        }
+        fn restrict(&mut self, cell: usize, keep: u32) -> Step {
+            self.0[cell] &= keep;
+            if self.0[cell] == 0 {
+                Err(Contradiction)
+            } else {
+                Ok(())
+            }
+        }
+    }
+
+    /// A mask of the digits listed.
+    pub(crate) fn m(digits: &[u32]) -> u32 {
+        digits.iter().fold(0, |m, d| m | 1 << (d - 1))
+    }
+}

@@ -224,6 +224,77 @@ pub(crate) fn fpuzzles_clue(n: usize, side: Side, cells: &[Cell]) -> Option<Stri
     (walk(n, place, (-sr, -sc)) == cells).then(|| place_name(place))
 }
 
+/// A clue beside a row or column as the formats hold it: its side, the cells it looks
+/// along (from the clue inwards) and its number. Sandwich, X-sum and skyscraper clues
+/// are read and written through it.
+pub(crate) struct Clue {
+    pub(crate) side: Side,
+    pub(crate) cells: Vec<Cell>,
+    pub(crate) value: u32,
+}
+
+impl Clue {
+    /// From a sudoku-puzzle rule: its `side`, its `cells` and its number under `key`
+    /// (at most `most`).
+    pub(crate) fn read_sudoku_puzzle(
+        rule: &Node<'_>,
+        size: usize,
+        key: &str,
+        most: i64,
+    ) -> Result<Clue, Error> {
+        Ok(Clue {
+            side: Side::read(&rule.need("side")?)?,
+            cells: crate::format::json::cells(&rule.need("cells")?, size)?,
+            value: rule.need(key)?.int_in(0, most)? as u32,
+        })
+    }
+
+    /// From an f-puzzles entry beside a row or column (`cell` and `value`); `None` for
+    /// an entry without a value. `what` names the clue in messages ("a sandwich").
+    pub(crate) fn read_fpuzzles(
+        entry: &Node<'_>,
+        size: usize,
+        what: &str,
+    ) -> Result<Option<Clue>, Error> {
+        let Some(value) = super::sum_clue::fpuzzles_value(entry, what)? else {
+            return Ok(None);
+        };
+        let (side, cells) = read_fpuzzles_clue(&entry.need("cell")?, size)?;
+        Ok(Some(Clue { side, cells, value }))
+    }
+}
+
+/// A clue as a sudoku-puzzle rule of type `kind`, its number under `key`.
+pub(crate) fn write_sudoku_puzzle(
+    puzzle: &Puzzle,
+    kind: &str,
+    key: &str,
+    side: Side,
+    cells: &[Cell],
+    value: u32,
+) -> serde_json::Value {
+    serde_json::json!({"type": kind, key: value, "side": side.name(),
+                       "cells": super::names(puzzle, cells)})
+}
+
+/// A clue as an f-puzzles entry (`cell` and `value`): f-puzzles places clues beside a
+/// whole row or column only. `what` names the clue in the message ("a sandwich").
+pub(crate) fn write_fpuzzles(
+    puzzle: &Puzzle,
+    what: &str,
+    side: Side,
+    cells: &[Cell],
+    value: u32,
+) -> Result<serde_json::Value, Error> {
+    let cell = fpuzzles_clue(puzzle.size(), side, cells).ok_or_else(|| {
+        Error::path(
+            "",
+            format!("f-puzzles cannot express {what} on part of a row or column"),
+        )
+    })?;
+    Ok(serde_json::json!({"cell": cell, "value": value.to_string()}))
+}
+
 /// The step of an f-puzzles little killer `direction`.
 fn step_of(direction: &str) -> Option<(isize, isize)> {
     Some(match direction {

@@ -17,14 +17,14 @@
 //! surviving pairs give it.
 
 use super::cage::combination_digits;
-use super::outside::{self, Side};
+use super::outside::{self, Clue, Side};
 use super::totals::sum_support;
 use super::{Cells, Compiled, Prop};
-use crate::format::json::{cells as read_cells, Node};
+use crate::format::json::Node;
 use crate::format::Error;
 use crate::puzzle::{At, Cell, ModelError, Puzzle};
 use crate::state::{Contradiction, Step};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 /// A sandwich clue; see the [module docs](self).
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -104,38 +104,34 @@ impl Sandwich {
 
     /// From a sudoku-puzzle `sandwich` rule.
     pub(crate) fn read_sudoku_puzzle(rule: &Node<'_>, size: usize) -> Result<Sandwich, Error> {
+        let Clue { side, cells, value } = Clue::read_sudoku_puzzle(rule, size, "sum", 100_000)?;
         Ok(Sandwich {
-            side: Side::read(&rule.need("side")?)?,
-            cells: read_cells(&rule.need("cells")?, size)?,
-            sum: rule.need("sum")?.int_in(0, 100_000)? as u32,
+            side,
+            cells,
+            sum: value,
         })
     }
 
-    /// From one entry of f-puzzles' `sandwichsum`; `None` for an entry without a
-    /// value.
+    /// From one entry of f-puzzles' `sandwichsum`; `None` for an entry without a value.
     pub(crate) fn read_fpuzzles(entry: &Node<'_>, size: usize) -> Result<Option<Sandwich>, Error> {
-        let Some(sum) = super::sum_clue::fpuzzles_value(entry, "a sandwich")? else {
-            return Ok(None);
-        };
-        let (side, cells) = outside::read_fpuzzles_clue(&entry.need("cell")?, size)?;
-        Ok(Some(Sandwich { side, cells, sum }))
+        Ok(
+            Clue::read_fpuzzles(entry, size, "a sandwich")?.map(|Clue { side, cells, value }| {
+                Sandwich {
+                    side,
+                    cells,
+                    sum: value,
+                }
+            }),
+        )
     }
 
     pub(crate) fn write_sudoku_puzzle(&self, puzzle: &Puzzle) -> Value {
-        json!({"type": "sandwich", "sum": self.sum, "side": self.side.name(),
-               "cells": super::names(puzzle, &self.cells)})
+        outside::write_sudoku_puzzle(puzzle, "sandwich", "sum", self.side, &self.cells, self.sum)
     }
 
     /// As an f-puzzles `sandwichsum` entry: a clue on a whole row or column.
     pub(crate) fn write_fpuzzles(&self, puzzle: &Puzzle) -> Result<Value, Error> {
-        let cell =
-            outside::fpuzzles_clue(puzzle.size(), self.side, &self.cells).ok_or_else(|| {
-                Error::path(
-                    "",
-                    "f-puzzles cannot express a sandwich on part of a row or column",
-                )
-            })?;
-        Ok(json!({"cell": cell, "value": self.sum.to_string()}))
+        outside::write_fpuzzles(puzzle, "a sandwich", self.side, &self.cells, self.sum)
     }
 }
 
@@ -280,20 +276,7 @@ mod tests {
     use crate::format::{fpuzzles, sudoku_puzzle};
     use crate::rules::Rule;
 
-    struct Grid(Vec<u32>);
-    impl Cells for Grid {
-        fn get(&self, cell: usize) -> u32 {
-            self.0[cell]
-        }
-        fn restrict(&mut self, cell: usize, keep: u32) -> Step {
-            self.0[cell] &= keep;
-            if self.0[cell] == 0 {
-                Err(Contradiction)
-            } else {
-                Ok(())
-            }
-        }
-    }
+    use crate::rules::testing::Marks;
 
     const ALL: u32 = 0x1FF;
 
@@ -318,22 +301,22 @@ mod tests {
     fn the_ends_and_the_filling() {
         let row: Vec<Cell> = (0..9).collect();
         // 35: the 1 and 9 at the ends of the row, 2 to 8 between.
-        let mut g = Grid(vec![ALL; 9]);
+        let mut g = Marks(vec![ALL; 9]);
         Filling::new(9, &row, 35, true).propagate(&mut g).unwrap();
         assert_eq!(g.0[0], 1 | 1 << 8);
         assert_eq!(g.0[4], 0b0_1111_1110);
         // 0: the 1 and the 9 side by side; with a 1 in the middle, the 9 is beside it.
-        let mut g = Grid(vec![ALL; 9]);
+        let mut g = Marks(vec![ALL; 9]);
         g.0[4] = 1;
         Filling::new(9, &row, 0, true).propagate(&mut g).unwrap();
         assert_eq!((g.0[3], g.0[5]), (ALL & !1, ALL & !1));
         assert_eq!(g.0[0], ALL & !1 & !(1 << 8));
         // Two cells between make 7 (2 + 5, 3 + 4): not 4 + 5.
-        let mut g = Grid(vec![ALL; 9]);
+        let mut g = Marks(vec![ALL; 9]);
         (g.0[0], g.0[1], g.0[2], g.0[3]) = (1, 1 << 3, 1 << 4, 1 << 8);
         assert!(Filling::new(9, &row, 7, true).propagate(&mut g).is_err());
         // A 1 and a 9 five cells apart make at least 2 + 3 + 4 + 5 + 6 = 20.
-        let mut g = Grid(vec![ALL; 9]);
+        let mut g = Marks(vec![ALL; 9]);
         g.0[0] = 1;
         g.0[6] = 1 << 8;
         assert!(Filling::new(9, &row, 19, true).propagate(&mut g).is_err());

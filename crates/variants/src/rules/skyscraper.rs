@@ -13,13 +13,13 @@
 //! leads from a reachable state to one that can still end at the clue. Exact for the
 //! clue alone (its digits free to repeat).
 
-use super::outside::{self, Side};
+use super::outside::{self, Clue, Side};
 use super::{Cells, Compiled, Prop};
-use crate::format::json::{cells as read_cells, Node};
+use crate::format::json::Node;
 use crate::format::Error;
 use crate::puzzle::{At, Cell, ModelError, Puzzle, MAX_SIZE};
 use crate::state::{Contradiction, Step};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 /// A skyscraper clue; see the [module docs](self).
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -75,45 +75,44 @@ impl Skyscraper {
 
     /// From a sudoku-puzzle `skyscraper` rule.
     pub(crate) fn read_sudoku_puzzle(rule: &Node<'_>, size: usize) -> Result<Skyscraper, Error> {
+        let Clue { side, cells, value } = Clue::read_sudoku_puzzle(rule, size, "value", 1_000)?;
         Ok(Skyscraper {
-            side: Side::read(&rule.need("side")?)?,
-            cells: read_cells(&rule.need("cells")?, size)?,
-            visible: rule.need("value")?.int_in(0, 1_000)? as u32,
+            side,
+            cells,
+            visible: value,
         })
     }
 
-    /// From one entry of f-puzzles' `skyscraper`; `None` for an entry without a
-    /// value.
+    /// From one entry of f-puzzles' `skyscraper`; `None` for an entry without a value.
     pub(crate) fn read_fpuzzles(
         entry: &Node<'_>,
         size: usize,
     ) -> Result<Option<Skyscraper>, Error> {
-        let Some(visible) = super::sum_clue::fpuzzles_value(entry, "a skyscraper")? else {
-            return Ok(None);
-        };
-        let (side, cells) = outside::read_fpuzzles_clue(&entry.need("cell")?, size)?;
-        Ok(Some(Skyscraper {
-            side,
-            cells,
-            visible,
-        }))
+        Ok(
+            Clue::read_fpuzzles(entry, size, "a skyscraper")?.map(|Clue { side, cells, value }| {
+                Skyscraper {
+                    side,
+                    cells,
+                    visible: value,
+                }
+            }),
+        )
     }
 
     pub(crate) fn write_sudoku_puzzle(&self, puzzle: &Puzzle) -> Value {
-        json!({"type": "skyscraper", "value": self.visible, "side": self.side.name(),
-               "cells": super::names(puzzle, &self.cells)})
+        outside::write_sudoku_puzzle(
+            puzzle,
+            "skyscraper",
+            "value",
+            self.side,
+            &self.cells,
+            self.visible,
+        )
     }
 
     /// As an f-puzzles `skyscraper` entry: a clue on a whole row or column.
     pub(crate) fn write_fpuzzles(&self, puzzle: &Puzzle) -> Result<Value, Error> {
-        let cell =
-            outside::fpuzzles_clue(puzzle.size(), self.side, &self.cells).ok_or_else(|| {
-                Error::path(
-                    "",
-                    "f-puzzles cannot express a skyscraper on part of a row or column",
-                )
-            })?;
-        Ok(json!({"cell": cell, "value": self.visible.to_string()}))
+        outside::write_fpuzzles(puzzle, "a skyscraper", self.side, &self.cells, self.visible)
     }
 }
 
@@ -199,20 +198,7 @@ mod tests {
     use crate::format::{fpuzzles, sudoku_puzzle};
     use crate::rules::Rule;
 
-    struct Grid(Vec<u32>);
-    impl Cells for Grid {
-        fn get(&self, cell: usize) -> u32 {
-            self.0[cell]
-        }
-        fn restrict(&mut self, cell: usize, keep: u32) -> Step {
-            self.0[cell] &= keep;
-            if self.0[cell] == 0 {
-                Err(Contradiction)
-            } else {
-                Ok(())
-            }
-        }
-    }
+    use crate::rules::testing::Marks;
 
     fn visible(size: u8, len: u16, visible: u32) -> Visible {
         Visible {
@@ -228,23 +214,23 @@ mod tests {
         // The propagator sees the clue alone, its digits free to repeat (the houses
         // keep them apart). One visible with a 9 second: the 9 first; with a 5
         // second: 5 to 9 first, and a later 9 only after a 9.
-        let mut g = Grid(vec![all, 1 << 8, all, all]);
+        let mut g = Marks(vec![all, 1 << 8, all, all]);
         visible(9, 4, 1).propagate(&mut g).unwrap();
         assert_eq!(g.0[0], 1 << 8);
-        let mut g = Grid(vec![all, 1 << 4, all, all]);
+        let mut g = Marks(vec![all, 1 << 4, all, all]);
         visible(9, 4, 1).propagate(&mut g).unwrap();
         assert_eq!(g.0[0], 0b1_1111_0000);
         assert_eq!(g.0[2], all);
         // Nine: 1 to 9 in order (nine cells and nine visible can only climb).
-        let mut g = Grid(vec![0x1FF; 9]);
+        let mut g = Marks(vec![0x1FF; 9]);
         visible(9, 9, 9).propagate(&mut g).unwrap();
         assert_eq!(g.0[0], 1);
         assert_eq!(g.0[8], 1 << 8);
         // Two visible on 4 cells of 1-4, a 4 second: the first is anything but 4.
-        let mut g = Grid(vec![0xF, 1 << 3, 0xF, 0xF]);
+        let mut g = Marks(vec![0xF, 1 << 3, 0xF, 0xF]);
         visible(4, 4, 2).propagate(&mut g).unwrap();
         assert_eq!(g.0[0], 0b111);
-        let mut g = Grid(vec![0xF, 1 << 3, 0xF, 0xF]);
+        let mut g = Marks(vec![0xF, 1 << 3, 0xF, 0xF]);
         assert!(visible(4, 4, 3).propagate(&mut g).is_err());
     }
 

@@ -15,14 +15,14 @@
 //! past the first X cells).
 
 use super::cage::combination_digits;
-use super::outside::{self, Side};
+use super::outside::{self, Clue, Side};
 use super::totals::sum_support;
 use super::{Cells, Compiled, Prop};
-use crate::format::json::{cells as read_cells, Node};
+use crate::format::json::Node;
 use crate::format::Error;
 use crate::puzzle::{At, Cell, ModelError, Puzzle};
 use crate::state::{Contradiction, Step};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 /// An X-sum clue; see the [module docs](self).
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -90,37 +90,32 @@ impl XSum {
 
     /// From a sudoku-puzzle `xsum` rule.
     pub(crate) fn read_sudoku_puzzle(rule: &Node<'_>, size: usize) -> Result<XSum, Error> {
+        let Clue { side, cells, value } = Clue::read_sudoku_puzzle(rule, size, "sum", 100_000)?;
         Ok(XSum {
-            side: Side::read(&rule.need("side")?)?,
-            cells: read_cells(&rule.need("cells")?, size)?,
-            sum: rule.need("sum")?.int_in(0, 100_000)? as u32,
+            side,
+            cells,
+            sum: value,
         })
     }
 
     /// From one entry of f-puzzles' `xsum`; `None` for an entry without a value.
     pub(crate) fn read_fpuzzles(entry: &Node<'_>, size: usize) -> Result<Option<XSum>, Error> {
-        let Some(sum) = super::sum_clue::fpuzzles_value(entry, "an X-sum")? else {
-            return Ok(None);
-        };
-        let (side, cells) = outside::read_fpuzzles_clue(&entry.need("cell")?, size)?;
-        Ok(Some(XSum { side, cells, sum }))
+        Ok(
+            Clue::read_fpuzzles(entry, size, "an X-sum")?.map(|Clue { side, cells, value }| XSum {
+                side,
+                cells,
+                sum: value,
+            }),
+        )
     }
 
     pub(crate) fn write_sudoku_puzzle(&self, puzzle: &Puzzle) -> Value {
-        json!({"type": "xsum", "sum": self.sum, "side": self.side.name(),
-               "cells": super::names(puzzle, &self.cells)})
+        outside::write_sudoku_puzzle(puzzle, "xsum", "sum", self.side, &self.cells, self.sum)
     }
 
     /// As an f-puzzles `xsum` entry: a clue on a whole row or column.
     pub(crate) fn write_fpuzzles(&self, puzzle: &Puzzle) -> Result<Value, Error> {
-        let cell =
-            outside::fpuzzles_clue(puzzle.size(), self.side, &self.cells).ok_or_else(|| {
-                Error::path(
-                    "",
-                    "f-puzzles cannot express an X-sum on part of a row or column",
-                )
-            })?;
-        Ok(json!({"cell": cell, "value": self.sum.to_string()}))
+        outside::write_fpuzzles(puzzle, "an X-sum", self.side, &self.cells, self.sum)
     }
 }
 
@@ -190,20 +185,7 @@ mod tests {
     use crate::format::{fpuzzles, sudoku_puzzle};
     use crate::rules::Rule;
 
-    struct Grid(Vec<u32>);
-    impl Cells for Grid {
-        fn get(&self, cell: usize) -> u32 {
-            self.0[cell]
-        }
-        fn restrict(&mut self, cell: usize, keep: u32) -> Step {
-            self.0[cell] &= keep;
-            if self.0[cell] == 0 {
-                Err(Contradiction)
-            } else {
-                Ok(())
-            }
-        }
-    }
+    use crate::rules::testing::Marks;
 
     const ALL: u32 = 0x1FF;
 
@@ -225,15 +207,15 @@ mod tests {
     #[test]
     fn the_first_digit_counts_the_cells() {
         // 1: the first digit is 1. 45: 9 (all nine cells).
-        let mut g = Grid(vec![ALL; 9]);
+        let mut g = Marks(vec![ALL; 9]);
         prefix(1).propagate(&mut g).unwrap();
         assert_eq!(g.0[0], 1);
-        let mut g = Grid(vec![ALL; 9]);
+        let mut g = Marks(vec![ALL; 9]);
         prefix(45).propagate(&mut g).unwrap();
         assert_eq!(g.0[0], 1 << 8);
         assert_eq!(g.0[1], ALL & !(1 << 8));
         // 6: 2 + 4 (X = 2), or 3 + 1 + 2 (X = 3); not 4 + ... (at least 4 + 1 + 2 + 3).
-        let mut g = Grid(vec![ALL; 9]);
+        let mut g = Marks(vec![ALL; 9]);
         prefix(6).propagate(&mut g).unwrap();
         assert_eq!(g.0[0], 0b110);
         assert_eq!(g.0[1], 0b1011); // 4 after a 2; 1 or 2 after a 3

@@ -101,8 +101,8 @@ impl Between {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{m, Marks};
     use super::*;
+    use crate::rules::testing::{m, Marks};
 
     #[test]
     fn definition() {

@@ -113,8 +113,8 @@ impl Classes {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{m, Marks};
     use super::*;
+    use crate::rules::testing::{m, Marks};
 
     #[test]
     fn classes_and_definition() {

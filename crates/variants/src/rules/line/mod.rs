@@ -598,31 +598,8 @@ pub(crate) fn range(lo: i32, hi: i32) -> u32 {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
-    use crate::state::Contradiction;
-
-    /// Candidates in a vector, as a propagator sees them.
-    pub(crate) struct Marks(pub(crate) Vec<u32>);
-
-    impl super::super::Cells for Marks {
-        fn get(&self, cell: usize) -> u32 {
-            self.0[cell]
-        }
-        fn restrict(&mut self, cell: usize, keep: u32) -> Step {
-            self.0[cell] &= keep;
-            if self.0[cell] == 0 {
-                Err(Contradiction)
-            } else {
-                Ok(())
-            }
-        }
-    }
-
-    /// A mask of the digits listed.
-    pub(crate) fn m(digits: &[u32]) -> u32 {
-        digits.iter().fold(0, |m, d| m | 1 << (d - 1))
-    }
 
     #[test]
     fn ranges_and_bounds() {

@@ -9,7 +9,7 @@
 
 use crate::puzzle::Cell;
 use crate::rules::Cells;
-use crate::state::{Contradiction, Step};
+use crate::state::Step;
 
 /// The brute-force definition: distinct digits, the largest less the smallest one
 /// less than their number.
@@ -62,38 +62,14 @@ impl Renban {
                 required &= run;
             }
         }
-        if allowed == 0 {
-            return Err(Contradiction);
-        }
-        for &c in self.cells.iter() {
-            cells.restrict(usize::from(c), allowed)?;
-        }
-        let mut left = required;
-        while left != 0 {
-            let d = left & left.wrapping_neg();
-            left &= left - 1;
-            let mut place = None;
-            for &c in self.cells.iter() {
-                if cells.get(usize::from(c)) & d != 0 {
-                    if place.is_some() {
-                        place = None;
-                        break;
-                    }
-                    place = Some(usize::from(c));
-                }
-            }
-            if let Some(c) = place {
-                cells.restrict(c, d)?;
-            }
-        }
-        Ok(())
+        crate::rules::within_sets(cells, &self.cells, allowed, required)
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{m, Marks};
     use super::*;
+    use crate::rules::testing::{m, Marks};
 
     #[test]
     fn definition() {

@@ -177,8 +177,8 @@ fn sum_bounds(cells: &impl Cells, segment: &[u16]) -> (i32, i32) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{m, Marks};
     use super::*;
+    use crate::rules::testing::{m, Marks};
 
     #[test]
     fn segments_and_definition() {

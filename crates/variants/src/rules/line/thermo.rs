@@ -57,8 +57,8 @@ impl Thermo {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{m, Marks};
     use super::*;
+    use crate::rules::testing::{m, Marks};
 
     #[test]
     fn bounds_both_ways() {
