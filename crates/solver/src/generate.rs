@@ -463,14 +463,14 @@ pub const fn puzzle_seed(seed: u64, index: u64) -> u64 {
 /// Fresh puzzles drawn for a target rating before [`generate`] starts to climb: most
 /// targets are met within a few draws (levels 1 to 5 nearly always within 50), and those
 /// seeds keep the puzzles they gave before the climb existed.
-const FRESH: u32 = 50;
+pub const FRESH: u32 = 50;
 
 /// Neighbours tried in a row without a higher ER before a climb gives up.
-const PATIENCE: u32 = 200;
+pub const PATIENCE: u32 = 200;
 
 /// Moves, unrated, from the highest puzzle of the climbs so far to the start of the next
 /// climb.
-const KICK: u32 = 2;
+pub const KICK: u32 = 2;
 
 /// How many solutions [`neighbour`] looks at, of a puzzle that lost a given, to choose
 /// the givens that make it unique again.
@@ -481,14 +481,14 @@ const SOLUTIONS_SEEN: usize = 64;
 ///
 /// Each attempt makes one puzzle: a fresh one (a random filled grid, givens removed as
 /// the settings say) or, aiming at a rating, a neighbour of the puzzle the generator
-/// is climbing from. Fresh puzzles come first. After 50 of them below the target
+/// is climbing from. Fresh puzzles come first. After [`FRESH`] of them below the target
 /// rating, the next one below it starts a climb, a search near puzzles already rated
 /// high as the forum's generators do: a neighbour varies a few givens (one orbit of
 /// givens taken away, givens added back until the puzzle is unique again, redundant
 /// ones removed); one in range is the answer, and one rated at least as high as the
-/// puzzle it came from is the next place to climb from. After 200 neighbours in a row
-/// without a higher ER, the next climb starts two moves away from the highest puzzle the
-/// climbs have reached.
+/// puzzle it came from is the next place to climb from. After [`PATIENCE`] neighbours in
+/// a row without a higher ER, the next climb starts [`KICK`] moves away from the highest
+/// puzzle the climbs have reached.
 pub fn generate(rng: &mut Rng, settings: &Settings) -> Option<Grid> {
     let mut attempts = settings.attempts.max(1);
     let mut fresh = 0;
