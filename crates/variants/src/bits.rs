@@ -2,7 +2,7 @@
 //!
 //! The engine is compiled for three widths, chosen by the board's cell count
 //! ([`crate::Engine`]): `W = 2` up to 128 cells (4×4 to 11×11), `4` up to 256 (16×16),
-//! `10` up to 640 (25×25). Every set of cells the tables keep (a cell's peers, a
+//! `10` up to 640 (25×25); WebAssembly has the last two only. Every set of cells the tables keep (a cell's peers, a
 //! house) and the search's open cells are one of these.
 
 /// A set of cell indices below `64 * W`.

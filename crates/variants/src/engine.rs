@@ -2,7 +2,9 @@
 //!
 //! The search state is a fixed array sized for the board, so the engine is compiled
 //! for three widths and picks one by the cell count: up to 128 cells (4×4 to 11×11),
-//! 256 (12×12 to 16×16) and 640 (up to 25×25). A classic 9×9 puzzle (rows, columns,
+//! 256 (12×12 to 16×16) and 640 (up to 25×25). In WebAssembly, where the module's size
+//! counts, the boards up to 128 cells take the 256-cell state and the engine is
+//! compiled twice, not three times. A classic 9×9 puzzle (rows, columns,
 //! 3×3 boxes and nothing else) goes to the fast band engine of `bitdoku-solver`
 //! instead, which answers the same, faster.
 
@@ -17,7 +19,8 @@ use bitdoku_solver::{Observer, Options};
 /// The search state's width, by the board's cell count.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Width {
-    /// Up to 128 cells.
+    /// Up to 128 cells (not in WebAssembly: see the [module docs](self)).
+    #[cfg(not(target_family = "wasm"))]
     Small,
     /// Up to 256 cells.
     Medium,
@@ -25,10 +28,26 @@ enum Width {
     Large,
 }
 
+impl Width {
+    /// The width of a board of `cells` cells.
+    fn of(cells: usize) -> Width {
+        #[cfg(not(target_family = "wasm"))]
+        if cells <= 128 {
+            return Width::Small;
+        }
+        if cells <= 256 {
+            Width::Medium
+        } else {
+            Width::Large
+        }
+    }
+}
+
 /// Runs `$body` with `W` and `C` bound to the width's state size.
 macro_rules! with_width {
     ($width:expr, |$w:ident, $c:ident| $body:expr) => {
         match $width {
+            #[cfg(not(target_family = "wasm"))]
             Width::Small => {
                 const $w: usize = 2;
                 const $c: usize = 128;
@@ -72,11 +91,7 @@ impl Engine {
     /// board larger than [`crate::MAX_SIZE`] (which `Puzzle` never holds).
     pub fn new(puzzle: &Puzzle) -> Result<Engine, ModelError> {
         let cells = puzzle.cells();
-        let width = match cells {
-            0..=128 => Width::Small,
-            129..=256 => Width::Medium,
-            _ => Width::Large,
-        };
+        let width = Width::of(cells);
         let words = with_width!(width, |W, _C| W);
         let tables = Tables::new(puzzle, words);
         if tables.houses.len() > crate::state::MAX_HOUSES {
