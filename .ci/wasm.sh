@@ -35,8 +35,8 @@ cd crates/wasm
 npm ci --no-audit --no-fund --loglevel=error
 node scripts/build.mjs --portable
 gz=$(gzip -9 -c bitdoku.wasm | wc -c)
-# 300 KB held the classic engines (about 229 KB); the general engine and its rules
-# (built at opt-level "z") brought the module to about 345 KB: 400 KB bounds its growth.
+# 300 KB held the classic engines (about 229 KB); the general engine, its rules and its
+# generator (built at opt-level "z") brought the module to 391 KB: 400 KB bounds its growth.
 echo "bitdoku.wasm: $(wc -c < bitdoku.wasm) bytes, $gz gzipped (at most 400 KB)"
 [ "$gz" -le 409600 ] || { echo "bitdoku.wasm is over 400 KB gzipped"; exit 1; }
 

@@ -148,21 +148,65 @@ export interface Step {
   text: string;
 }
 
-/** What generate aims for. */
+/** What generate aims for. The board options (`size` to `xv`) and `format` make
+ * puzzles of the general engine, as `bitdoku generate` and Python's `generate` do
+ * (the same seed and options, the same puzzles); `level`, `er` and `minimal` are for
+ * classic 9×9 puzzles only. */
 export interface GenerateOptions {
   /** The same seed gives the same puzzles (default: a random seed). */
   seed?: number | bigint;
-  /** Remove givens until at most this many are left (17 to 81). */
+  /** Remove givens until at most this many are left (17 to 81 on a classic board; at
+   * most the cells on another). */
   clues?: number;
   /** The pattern of givens: none, rotate180, rotate90, mirror, flip, diagonal,
    * antidiagonal, mirror-flip, dihedral. */
   symmetry?: string;
-  /** No given can be removed without losing uniqueness. */
+  /** No given can be removed without losing uniqueness (classic 9×9 only). */
   minimal?: boolean;
-  /** A level, 1 to 6, as rate gives it (not with er). */
+  /** A level, 1 to 6, as rate gives it (not with er; classic 9×9 only). */
   level?: number;
-  /** An ER range [lowest, highest], 1.0 to 20.0 (not with level). */
+  /** An ER range [lowest, highest], 1.0 to 20.0 (not with level; classic 9×9 only). */
   er?: [number, number];
+  /** N, 4 to 25 (default 9). */
+  size?: number;
+  /** Boxes of ROWSxCOLS cells, such as `"2x3"` (their product is the size). */
+  box?: string;
+  /** Random jigsaw regions instead of boxes. */
+  jigsaw?: boolean;
+  /** The two diagonals (X-Sudoku). */
+  diagonals?: boolean;
+  /** The windows (Windoku). */
+  windows?: boolean;
+  /** The disjoint groups. */
+  disjointGroups?: boolean;
+  /** No two cells a knight's move apart hold the same digit. */
+  antiKnight?: boolean;
+  /** No two cells a king's move apart hold the same digit. */
+  antiKing?: boolean;
+  /** Orthogonal neighbours are not consecutive. */
+  nonConsecutive?: boolean;
+  /** A killer puzzle without givens: cages of at most 5 cells (true) or of at most
+   * this many. */
+  killer?: boolean | number;
+  /** Thermometers drawn from the solution. */
+  thermos?: number;
+  /** Arrows drawn from the solution. */
+  arrows?: number;
+  /** German whispers drawn from the solution. */
+  whispers?: number;
+  /** Renban lines drawn from the solution. */
+  renban?: number;
+  /** Cells marked odd or even. */
+  oddEven?: number;
+  /** Kropki dots: this many, or `"all"` (every dot that holds, and no dot means
+   * neither relation). */
+  kropki?: number | 'all';
+  /** X and V marks: this many, or `"all"` (with the negative constraint). */
+  xv?: number | 'all';
+  /** How a general puzzle is written: `line` (its N×N line of givens), `sudoku-puzzle`
+   * or `fpuzzles` (JSON text, with the solution), `link` (an f-puzzles link); by
+   * default the N×N line when it says everything, else sudoku-puzzle JSON. */
+  format?: 'line' | 'sudoku-puzzle' | 'fpuzzles' | 'link';
 }
 
 /** The grid at one point of a solve path, and the step taken from there. */
@@ -213,7 +257,8 @@ export interface Bitdoku {
   propagate(puzzle: string): string[] | null;
   /** The first solution by Norvig's string solver (the baseline). */
   norvigSolve(puzzle: string): string | null;
-  /** `n` puzzles with exactly one solution. */
+  /** `n` puzzles with exactly one solution: classic 81-character lines, or a general
+   * board's in its `format`. */
   generate(n?: number, options?: GenerateOptions): string[];
 }
 

@@ -42,6 +42,15 @@ const OK = 0;
 const PUZZLE_ERROR = 1;
 
 const GENERATE_OPTIONS = new Set(['seed', 'clues', 'symmetry', 'minimal', 'level', 'er']);
+/** generate's options that go to the module as a JSON object, by type: the board's
+ * (the command line's `generate --size --box ...`, Python's keywords) and `format`. */
+const BOARD_FLAGS = ['jigsaw', 'diagonals', 'windows', 'disjointGroups', 'antiKnight', 'antiKing', 'nonConsecutive'];
+const BOARD_COUNTS = ['size', 'thermos', 'arrows', 'whispers', 'renban', 'oddEven'];
+const BOARD_TEXTS = ['symmetry', 'box', 'format'];
+const BOARD_MARKS = ['kropki', 'xv'];
+for (const name of [...BOARD_FLAGS, ...BOARD_COUNTS, ...BOARD_TEXTS, ...BOARD_MARKS, 'killer']) {
+  GENERATE_OPTIONS.add(name);
+}
 const RATE_OPTIONS = new Set(['timeout']);
 const CANDIDATES_OPTIONS = new Set(['limit']);
 
@@ -294,12 +303,47 @@ class Bitdoku {
     return this.#call('bd_norvig_solve', puzzleText(puzzle));
   }
 
-  /** `n` puzzles with exactly one solution; the same seed gives the same puzzles. */
+  /** `n` puzzles with exactly one solution; the same seed gives the same puzzles.
+   * Board options (`size`, `box`, `jigsaw`, `killer`, `thermos`, ...) make puzzles of
+   * the general engine, as `bitdoku generate` and Python's `generate` do: the same
+   * seed and options give the same puzzles. */
   generate(n = 1, options = {}) {
     integer('n', n, 0, 0xffffffff);
-    const { seed, clues, symmetry, minimal = false, level, er } = optionsOf(options, GENERATE_OPTIONS);
-    if (symmetry !== undefined && typeof symmetry !== 'string') {
-      throw new TypeError(`symmetry must be a string, not ${describe(symmetry)}`);
+    const { seed, clues, minimal = false, level, er } = optionsOf(options, GENERATE_OPTIONS);
+    const board = {};
+    for (const name of BOARD_TEXTS) {
+      const value = options[name];
+      if (value === undefined) continue;
+      if (typeof value !== 'string') {
+        throw new TypeError(`${name} must be a string, not ${describe(value)}`);
+      }
+      board[name] = value;
+    }
+    for (const name of BOARD_FLAGS) {
+      const value = options[name];
+      if (value === undefined) continue;
+      if (typeof value !== 'boolean') {
+        throw new TypeError(`${name} must be true or false, not ${describe(value)}`);
+      }
+      board[name] = value;
+    }
+    for (const name of BOARD_COUNTS) {
+      if (options[name] !== undefined) board[name] = integer(name, options[name], 0, 0x7fffffff);
+    }
+    for (const name of BOARD_MARKS) {
+      const value = options[name];
+      if (value === undefined) continue;
+      if (typeof value !== 'string' && typeof value !== 'number') {
+        throw new TypeError(`${name} must be a number of marks or "all", not ${describe(value)}`);
+      }
+      board[name] = typeof value === 'string' ? value : integer(name, value, 0, 0x7fffffff);
+    }
+    const { killer } = options;
+    if (killer !== undefined) {
+      if (typeof killer !== 'boolean' && typeof killer !== 'number') {
+        throw new TypeError(`killer must be true or the largest cage, not ${describe(killer)}`);
+      }
+      board.killer = typeof killer === 'boolean' ? killer : integer('killer', killer, 0, 0x7fffffff);
     }
     if (typeof minimal !== 'boolean') {
       throw new TypeError(`minimal must be true or false, not ${describe(minimal)}`);
@@ -309,7 +353,7 @@ class Bitdoku {
     }
     return this.#call(
       'bd_generate',
-      symmetry ?? '',
+      JSON.stringify(board),
       n,
       BigInt.asIntN(64, seedOf(seed)),
       clues === undefined ? -1 : integer('clues', clues, 0, 0x7fffffff),

@@ -9,6 +9,8 @@
 //! rules): an N×N line, sudoku-puzzle or f-puzzles JSON, an f-puzzles or SudokuPad
 //! link. A puzzle goes to one engine or the other by
 //! `bitdoku_variants::format::is_general`, the one rule every front end routes by.
+//! `generate` makes either kind: a request with the board options of the command line
+//! goes to the general generator by `bitdoku_variants::generate::Request::is_general`.
 //!
 //! # The boundary
 //!
@@ -16,7 +18,7 @@
 //!
 //! 1. the loader asks `bd_input(len)` for the input buffer, resized to `len` bytes,
 //!    and writes the call's text into it (a puzzle's UTF-8; a JSON array of puzzle
-//!    strings for the batch calls; a symmetry's name for `bd_generate`);
+//!    strings for the batch calls; a JSON object of options for `bd_generate`);
 //! 2. it calls the function (numbers go as arguments), which answers a status and
 //!    leaves its answer, UTF-8 JSON, in the output buffer;
 //! 3. it reads `bd_output_len()` bytes at `bd_output_ptr()`.
@@ -503,7 +505,7 @@ fn norvig_solve(text: &str) -> Answer {
     Ok(to_json(&solution.map(|g| g.to_string())))
 }
 
-/// `generate`'s arguments beside the symmetry's name (the input text).
+/// `generate`'s arguments beside its options object (the input text).
 struct GenerateArgs {
     n: u32,
     seed: u64,
@@ -513,17 +515,100 @@ struct GenerateArgs {
     er: Option<(f64, f64)>,
 }
 
-fn generate(symmetry: &str, args: GenerateArgs) -> Answer {
+/// `n` puzzles; `options` is the JSON object of the call's options beside the numbers
+/// (the symmetry, the board's and `format`, their types checked by `index.js`). A
+/// board for the general generator, by the library's `Request::is_general` (or a
+/// `format` asked), goes there as the command line's and Python's do; else the classic
+/// generator makes it.
+fn generate(options: &str, args: GenerateArgs) -> Answer {
+    use bitdoku_variants::generate::{self as vgenerate, Elements, Marks};
+    use serde_json::Value;
+    let options: serde_json::Map<String, Value> = serde_json::from_str(options)
+        .map_err(|e| Failure::Value(format!("generate's options: {e}"), None))?;
+    let get = |name: &str| options.get(name);
+    let text = |name: &str| get(name).and_then(Value::as_str);
+    let flag = |name: &str| get(name).and_then(Value::as_bool).unwrap_or(false);
+    let whole = |v: &Value| v.as_u64().map(|k| usize::try_from(k).unwrap_or(usize::MAX));
+    let count = |name: &str| get(name).and_then(whole).unwrap_or(0);
+    let marks = |name: &str| match get(name) {
+        None => Ok(None),
+        Some(Value::String(all)) if all == "all" => Ok(Some(Marks::All)),
+        Some(Value::String(other)) => Err(Failure::Value(
+            format!("{name}={other:?}: give a number of marks or \"all\""),
+            None,
+        )),
+        Some(k) => Ok(whole(k).map(Marks::Some)),
+    };
+    let value = |e: String| Failure::Value(e, None);
+    let board = vgenerate::Request {
+        size: get("size").and_then(whole),
+        boxes: text("box")
+            .map(vgenerate::box_shape)
+            .transpose()
+            .map_err(value)?,
+        jigsaw: flag("jigsaw"),
+        diagonals: flag("diagonals"),
+        windows: flag("windows"),
+        disjoint_groups: flag("disjointGroups"),
+        anti_knight: flag("antiKnight"),
+        anti_king: flag("antiKing"),
+        non_consecutive: flag("nonConsecutive"),
+        killer: match get("killer") {
+            Some(Value::Bool(on)) => on.then_some(vgenerate::KILLER_CAGE),
+            k => k.and_then(whole),
+        },
+        elements: Elements {
+            thermos: count("thermos"),
+            arrows: count("arrows"),
+            whispers: count("whispers"),
+            renbans: count("renban"),
+            kropki: marks("kropki")?,
+            xv: marks("xv")?,
+            parity: count("oddEven"),
+        },
+        symmetry: text("symmetry"),
+        clues: args.clues,
+        classic_only: &[],
+    };
+    let format = text("format");
+    if board.is_general() || format.is_some() {
+        let classic_only: Vec<&str> = [
+            (args.level.is_some(), "level"),
+            (args.er.is_some(), "er"),
+            (args.minimal, "minimal"),
+        ]
+        .into_iter()
+        .filter_map(|(given, name)| given.then_some(name))
+        .collect();
+        let request = vgenerate::Request {
+            classic_only: &classic_only,
+            ..board
+        };
+        let settings = request.settings().map_err(|e| value(e.to_string()))?;
+        let format = format.map(Source::named).transpose().map_err(value)?;
+        let mut made = Vec::with_capacity(args.n as usize);
+        for i in 0..u64::from(args.n) {
+            let g = vgenerate::puzzle(args.seed, i, &settings).ok_or_else(|| {
+                Failure::Value(
+                    format!(
+                        "gave-up: {}; try fewer rules, another box shape or another seed",
+                        vgenerate::GAVE_UP
+                    ),
+                    Some("gave-up"),
+                )
+            })?;
+            made.push(g.text(format).map_err(|e| value(e.to_string()))?);
+        }
+        return Ok(to_json(&made));
+    }
     let request = Request {
         clues: args.clues,
-        symmetry: (!symmetry.is_empty()).then_some(symmetry),
+        symmetry: board.symmetry,
         minimal: args.minimal,
         level: args.level,
         er: args.er,
     };
-    let settings = request
-        .settings()
-        .map_err(|e| Failure::Value(e.to_string(), None))?;
+    let settings = request.settings().map_err(|e| value(e.to_string()))?;
     let generator = Generator::new(args.seed, settings);
     let mut made = Vec::with_capacity(args.n as usize);
     for i in 0..u64::from(args.n) {
@@ -692,8 +777,9 @@ mod exports {
     }
 
     /// `n` puzzles with one solution, puzzle `i` seeded from `(seed, i)`; the input
-    /// is the symmetry's name (empty: none). `clues` and `level` below 0 and `er_low`
-    /// NaN mean not given; `minimal` is 0 or 1.
+    /// is a JSON object of the other options (the symmetry, the board's, `format`).
+    /// `clues` and `level` below 0 and `er_low` NaN mean not given; `minimal` is 0 or
+    /// 1.
     #[no_mangle]
     pub extern "C" fn bd_generate(
         n: u32,
@@ -712,6 +798,6 @@ mod exports {
             level: u32::try_from(level).ok(),
             er: (!er_low.is_nan()).then_some((er_low, er_high)),
         };
-        answer(|symmetry| generate(symmetry, args))
+        answer(|options| generate(options, args))
     }
 }

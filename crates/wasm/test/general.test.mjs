@@ -173,3 +173,37 @@ test('bad general input: the library\'s message, with the column or the JSON pat
   // The classic-only calls still take strings only.
   assert.throws(() => bitdoku.rate(doc), TypeError);
 });
+
+test('generate: any board, as the command line and Python make it', () => {
+  // The same seed and options give `bitdoku generate`'s puzzles (crates/cli/tests), and
+  // Python's (crates/python/tests/test_general.py).
+  const sixes = bitdoku.generate(2, { seed: 1, size: 6 });
+  // bitdoku generate -n 2 --seed 1 --size 6
+  assert.deepEqual(sixes, ['..2...5..3.643.........1.....42.....', '.6.5.....4....5.1.2......2....4..6.5']);
+  for (const p of sixes) assert.equal(bitdoku.count(p, 2), 1);
+  const options = { seed: 3, size: 6, killer: true, thermos: 2, kropki: 'all' };
+  const [doc] = bitdoku.generate(1, options);
+  const kinds = new Set(JSON.parse(doc).rules.map((r) => r.type));
+  // Cages, thermometers (lines), kropki dots (edges) and no dot meaning neither.
+  for (const kind of ['cage', 'line', 'edge', 'negative']) assert.ok(kinds.has(kind), [...kinds].join(' '));
+  assert.equal(bitdoku.count(doc, 2), 1);
+  const [link] = bitdoku.generate(1, { ...options, format: 'link' });
+  assert.ok(link.startsWith('https://f-puzzles.com/?load='), link);
+  assert.equal(bitdoku.count(link, 2), 1);
+  assert.equal(bitdoku.solve(link), bitdoku.solve(doc));
+  // The library's messages, as RangeErrors (a bad argument); wrong types are TypeErrors.
+  for (const [bad, message] of [
+    [{ size: 7 }, /no usual boxes/],
+    [{ size: 6, level: 3 }, /^level is for classic 9x9 puzzles$/],
+    [{ size: 6, minimal: true, er: [2, 3] }, /^er and minimal are for classic 9x9 puzzles$/],
+    [{ size: 6, box: '2y3' }, /ROWSxCOLS/],
+    [{ size: 6, format: 'svg' }, /^unknown format "svg"/],
+    [{ size: 6, kropki: 'some' }, /^kropki="some": give a number of marks or "all"$/],
+    [{ killer: 30 }, /killer cages of 30 cells/],
+  ]) {
+    assert.throws(() => bitdoku.generate(1, { seed: 1, ...bad }), { name: 'RangeError', message }, JSON.stringify(bad));
+  }
+  for (const bad of [{ size: '6' }, { jigsaw: 1 }, { killer: 'yes' }, { box: [2, 3] }, { xv: null }]) {
+    assert.throws(() => bitdoku.generate(1, bad), TypeError, JSON.stringify(bad));
+  }
+});

@@ -39,6 +39,8 @@ const next: Step | null = hint(grid1);
 const grid: string[] | null = propagate(grid1);
 const made: string[] = generate(2, { seed: 7n, symmetry: 'mirror', level: 2 });
 const ranged: string[] = generate(1, { er: [3.0, 4.4], minimal: true, clues: 30 });
+const boards: string[] = generate(1, { seed: 1, size: 6, box: '3x2', killer: 4, thermos: 2, kropki: 'all', xv: 3, format: 'link' });
+const rules: string[] = generate(1, { jigsaw: true, diagonals: true, windows: false, disjointGroups: false, antiKnight: true, antiKing: false, nonConsecutive: false, killer: true, arrows: 1, whispers: 1, renban: 1, oddEven: 2, symmetry: 'rotate180', clues: 30, format: 'sudoku-puzzle' });
 try {
   solve('12');
 } catch (e) {
@@ -76,5 +78,5 @@ const parsed: Parsed = parse(doc);
 const facts: [number, string, string, number] = [parsed.size, parsed.format, parsed.givens, parsed.clues];
 const carried: string | null = parsed.solution ?? parsed.title;
 
-console.log(solution, solutions, counted, level, first, next, grid, made, ranged, another);
+console.log(solution, solutions, counted, level, first, next, grid, made, ranged, boards, rules, another);
 console.log(four, docCount, unique, tc.status, digits, undecided, facts, carried, parsed.rules);
