@@ -48,46 +48,82 @@ pub fn input(py: Python<'_>, puzzle: &Bound<'_, PyAny>) -> PyResult<Input> {
     general(py, &text).map(|e| Input::General(Box::new(e)))
 }
 
-/// Reads `text` as the general engine does, and compiles it.
-pub fn general(py: Python<'_>, text: &str) -> PyResult<Engine> {
+/// Why a general puzzle could not be compiled: its text could not be read, or the
+/// puzzle cannot be valid or repeats a given.
+pub enum Unread {
+    /// The formats could not read it.
+    Format(vformat::Error),
+    /// It cannot be valid, or repeats a given.
+    Model(ModelError),
+}
+
+impl Unread {
+    /// Its `PuzzleError`, for the puzzle at `index` of a batch call if any.
+    pub fn to_py(&self, py: Python<'_>, index: Option<usize>) -> PyErr {
+        match self {
+            Unread::Format(e) => format_error(py, e, index),
+            Unread::Model(e) => model_error(py, e, index),
+        }
+    }
+}
+
+/// Reads `text` as the general engine does, and compiles it; needs no Python, so a
+/// batch call's threads read their puzzles.
+pub fn read(text: &str) -> Result<Engine, Unread> {
     let read = vformat::read_record(text, &Settings::default())
         .read
-        .map_err(|e| format_error(py, &e))?;
-    engine(py, &read.puzzle)
+        .map_err(Unread::Format)?;
+    checked(&read.puzzle).map_err(Unread::Model)
+}
+
+/// Reads `text` as the general engine does, and compiles it.
+pub fn general(py: Python<'_>, text: &str) -> PyResult<Engine> {
+    read(text).map_err(|e| e.to_py(py, None))
 }
 
 /// Compiles `puzzle`, refusing one that repeats a given (as the classic reader does).
 pub fn engine(py: Python<'_>, puzzle: &bitdoku_variants::Puzzle) -> PyResult<Engine> {
+    checked(puzzle).map_err(|e| model_error(py, &e, None))
+}
+
+fn checked(puzzle: &bitdoku_variants::Puzzle) -> Result<Engine, ModelError> {
     if let Some(e) = puzzle.repeated_given() {
-        return Err(model_error(py, &e));
+        return Err(e);
     }
-    Engine::new(puzzle).map_err(|e| model_error(py, &e))
+    Engine::new(puzzle)
 }
 
 /// The `PuzzleError` of a puzzle the general engine's formats could not read: the
 /// library's message (`column 12: ...` or a JSON path such as `rules[3].cells[1]:
 /// ...`), with `column` (a line's) or `path` (a JSON document's); `line` is None.
-fn format_error(py: Python<'_>, e: &vformat::Error) -> PyErr {
+fn format_error(py: Python<'_>, e: &vformat::Error, index: Option<usize>) -> PyErr {
     let path = match &e.at {
         vformat::Where::Column(_) => None,
         vformat::Where::Path(p) => Some(p.as_str()),
     };
-    error(py, e.to_string(), e.column(), path, &e.message)
+    error(py, e.to_string(), e.column(), path, &e.message, index)
 }
 
 /// The `PuzzleError` of a general puzzle that cannot be valid (a region of the wrong
 /// size, a given repeated in a house...): the library's message, no position.
-fn model_error(py: Python<'_>, e: &ModelError) -> PyErr {
-    error(py, e.to_string(), None, None, &e.message)
+fn model_error(py: Python<'_>, e: &ModelError, index: Option<usize>) -> PyErr {
+    error(py, e.to_string(), None, None, &e.message, index)
 }
 
+/// A `PuzzleError`; in a batch call, the message starts with `puzzle INDEX: ` as the
+/// classic puzzles' do.
 fn error(
     py: Python<'_>,
     message: String,
     column: Option<usize>,
     path: Option<&str>,
     reason: &str,
+    index: Option<usize>,
 ) -> PyErr {
+    let message = match index {
+        Some(i) => format!("puzzle {i}: {message}"),
+        None => message,
+    };
     let err = PuzzleError::new_err(message);
     let value = err.value(py);
     let attributes = [
@@ -95,7 +131,7 @@ fn error(
         value.setattr("column", column),
         value.setattr("path", path),
         value.setattr("reason", reason),
-        value.setattr("index", None::<usize>),
+        value.setattr("index", index),
     ];
     match attributes.into_iter().find_map(Result::err) {
         Some(failed) => failed,

@@ -29,6 +29,7 @@ use bitdoku_solver::observe::seconds_budget;
 use bitdoku_solver::rate::{rate as rate_grid, rate_with, Rating, Unrated};
 use bitdoku_solver::steps::{Path, Step};
 use bitdoku_solver::{Batch, Deadline, Options, Outcome, ThreadPoolError};
+use bitdoku_variants::format::{is_general, Settings};
 use general::Input;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -80,21 +81,29 @@ fn givens(py: Python<'_>, puzzle: &str, tool: &str) -> PyResult<Grid> {
     }
 }
 
-/// The strings of an iterable of puzzles (a lone `str` is refused: iterating it
-/// would give one-character puzzles).
+/// The strings of an iterable of puzzles, a dict (a JSON document) as its JSON text (a
+/// lone `str` is refused: iterating it would give one-character puzzles).
 fn strings(puzzles: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
     if puzzles.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err(
             "expected an iterable of puzzle strings, not one string",
         ));
     }
+    let py = puzzles.py();
     puzzles
         .try_iter()?
-        .map(|item| item?.extract::<String>())
+        .map(|item| {
+            let item = item?;
+            if item.is_instance_of::<PyDict>() {
+                // A JSON document, as solve() takes it.
+                py.import("json")?.call_method1("dumps", (item,))?.extract()
+            } else {
+                item.extract::<String>()
+            }
+        })
         .collect()
 }
 
-/// The `RuntimeError` of a batch whose threads could not be started.
 /// A seed from the clock, for `generate(seed=None)`.
 fn clock_seed() -> u64 {
     std::time::SystemTime::now()
@@ -102,28 +111,82 @@ fn clock_seed() -> u64 {
         .map_or(0, |d| d.as_nanos() as u64)
 }
 
+/// The `RuntimeError` of a batch whose threads could not be started.
 fn no_threads(e: ThreadPoolError) -> PyErr {
     PyRuntimeError::new_err(e.to_string())
 }
 
+/// A batch call's puzzle that could not be searched.
+enum Unread {
+    /// A classic puzzle string that could not be read.
+    Classic(ParseError),
+    /// A puzzle for the general engine that could not be read or compiled.
+    General(general::Unread),
+}
+
+/// A batch call's error, as the `PuzzleError` of the puzzle at `index`.
+trait Unreadable {
+    fn to_py(&self, py: Python<'_>, index: Option<usize>) -> PyErr;
+}
+
+impl Unreadable for ParseError {
+    fn to_py(&self, py: Python<'_>, index: Option<usize>) -> PyErr {
+        puzzle_error(py, self, index)
+    }
+}
+
+impl Unreadable for Unread {
+    fn to_py(&self, py: Python<'_>, index: Option<usize>) -> PyErr {
+        match self {
+            Unread::Classic(e) => puzzle_error(py, e, index),
+            Unread::General(e) => e.to_py(py, index),
+        }
+    }
+}
+
+/// A batch call's puzzle, searched by the engine it goes to.
+enum Found {
+    /// A classic puzzle, on the fast engine.
+    Classic(Outcome),
+    /// A puzzle of the general engine.
+    General(bitdoku_variants::Outcome),
+}
+
 /// Searches every puzzle with `options` on `threads` threads, without the GIL: one
-/// result per puzzle, in order.
+/// result per puzzle, in order. Each goes to the engine `solve()` sends it to
+/// (`format::is_general`).
 fn search_many(
     py: Python<'_>,
     texts: &[String],
     options: Options,
     threads: Option<usize>,
-) -> PyResult<Vec<Result<Outcome, ParseError>>> {
-    py.detach(|| Batch::with_threads(options, threads).map(|batch| batch.search_strs(texts)))
-        .map_err(no_threads)
+) -> PyResult<Vec<Result<Found, Unread>>> {
+    py.detach(|| {
+        Batch::with_threads(options, threads).map(|batch| {
+            let mut out = Vec::with_capacity(texts.len());
+            batch.map(texts, |text| search_any(text, batch.options()), &mut out);
+            out
+        })
+    })
+    .map_err(no_threads)
+}
+
+fn search_any(text: &str, options: &Options) -> Result<Found, Unread> {
+    if is_general(text, &Settings::default()) {
+        let engine = general::read(text).map_err(Unread::General)?;
+        Ok(Found::General(engine.search(options)))
+    } else {
+        let puzzle = text.parse::<Puzzle>().map_err(Unread::Classic)?;
+        Ok(Found::Classic(bitdoku_solver::search(puzzle, options)))
+    }
 }
 
 /// The list a batch call returns: each result as `convert` makes it; a puzzle that
 /// could not be read raises its `PuzzleError` (the first one, `OnError::Raise`, before
 /// anything is converted) or stands in its place (`OnError::Return`).
-fn batch_list<'py, T>(
+fn batch_list<'py, T, E: Unreadable>(
     py: Python<'py>,
-    results: Vec<Result<T, ParseError>>,
+    results: Vec<Result<T, E>>,
     on_error: OnError,
     mut convert: impl FnMut(T) -> PyResult<Bound<'py, PyAny>>,
 ) -> PyResult<Vec<Bound<'py, PyAny>>> {
@@ -133,7 +196,7 @@ fn batch_list<'py, T>(
             .enumerate()
             .find_map(|(i, r)| r.as_ref().err().map(|e| (i, e)))
         {
-            return Err(puzzle_error(py, e, Some(i)));
+            return Err(e.to_py(py, Some(i)));
         }
     }
     results
@@ -141,7 +204,8 @@ fn batch_list<'py, T>(
         .enumerate()
         .map(|(i, r)| match r {
             Ok(value) => convert(value),
-            Err(e) => Ok(puzzle_error(py, &e, Some(i))
+            Err(e) => Ok(e
+                .to_py(py, Some(i))
                 .into_value(py)
                 .into_bound(py)
                 .into_any()),
@@ -170,9 +234,9 @@ fn solve(py: Python<'_>, puzzle: &Bound<'_, PyAny>) -> PyResult<Option<String>> 
     }
 }
 
-/// solve_many(puzzles: Iterable[str], threads: int | None = None, *, errors: Literal['raise', 'return'] = 'raise') -> list[str | None | PuzzleError]
+/// solve_many(puzzles: Iterable[str | dict[str, Any]], threads: int | None = None, *, errors: Literal['raise', 'return'] = 'raise') -> list[str | None | PuzzleError]
 ///
-/// solve() of each puzzle, in order, on `threads` threads (None: all cores; 1: the
+/// solve() of each puzzle (any puzzle solve() takes), in order, on `threads` threads (None: all cores; 1: the
 /// calling thread; more than the CPUs there are is read as that many; 0 or less:
 /// ValueError). A puzzle that cannot be read or gives a digit twice in a unit raises
 /// `PuzzleError` with its `index` (the first such puzzle; `errors='raise'`), or, with
@@ -188,8 +252,9 @@ fn solve_many<'py>(
 ) -> PyResult<Vec<Bound<'py, PyAny>>> {
     let (threads, on_error) = (args::threads(threads.as_ref())?, OnError::from_arg(errors)?);
     let results = search_many(py, &strings(puzzles)?, Options::default(), threads)?;
-    batch_list(py, results, on_error, |o| {
-        o.solution.map(|g| g.to_string()).into_bound_py_any(py)
+    batch_list(py, results, on_error, |found| match found {
+        Found::Classic(o) => o.solution.map(|g| g.to_string()).into_bound_py_any(py),
+        Found::General(o) => o.solution.map(|s| general::line(&s)).into_bound_py_any(py),
     })
 }
 
@@ -211,9 +276,9 @@ fn count(py: Python<'_>, puzzle: &Bound<'_, PyAny>, limit: Int) -> PyResult<usiz
     }
 }
 
-/// count_many(puzzles: Iterable[str], limit: int = 2, threads: int | None = None, *, errors: Literal['raise', 'return'] = 'raise') -> list[int | PuzzleError]
+/// count_many(puzzles: Iterable[str | dict[str, Any]], limit: int = 2, threads: int | None = None, *, errors: Literal['raise', 'return'] = 'raise') -> list[int | PuzzleError]
 ///
-/// count() of each puzzle, in order, on `threads` threads; a puzzle that cannot be
+/// count() of each puzzle (any puzzle count() takes), in order, on `threads` threads; a puzzle that cannot be
 /// read as solve_many() says (`errors`).
 #[pyfunction]
 #[pyo3(
@@ -230,7 +295,10 @@ fn count_many<'py>(
     let options = Options::default().with_limit(args::limit(&limit)?);
     let (threads, on_error) = (args::threads(threads.as_ref())?, OnError::from_arg(errors)?);
     let results = search_many(py, &strings(puzzles)?, options, threads)?;
-    batch_list(py, results, on_error, |o| o.solutions.into_bound_py_any(py))
+    batch_list(py, results, on_error, |found| match found {
+        Found::Classic(o) => o.solutions.into_bound_py_any(py),
+        Found::General(o) => o.solutions.into_bound_py_any(py),
+    })
 }
 
 /// is_unique(puzzle: str | dict[str, Any]) -> bool

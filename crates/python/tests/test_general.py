@@ -69,6 +69,38 @@ def test_every_shared_variant_in_every_format(kind):
             assert bitdoku.solve(form) == solution, (kind, i)
 
 
+@pytest.mark.parametrize("kind", kinds() or [pytest.param("none", marks=pytest.mark.skip)])
+def test_batch_calls_take_every_shared_variant(kind):
+    docs = records(VARIANTS / "sudoku-puzzle" / f"{kind}.jsonl")
+    links = records(VARIANTS / "f-puzzles" / f"{kind}.urls")
+    solutions = ["".join(digit(d) for d in json.loads(doc)["solution"]) for doc in docs]
+    # Strings, dicts and links, mixed with a classic puzzle, in order on every thread count.
+    puzzles = docs + [json.loads(doc) for doc in docs] + links + [GRID1]
+    expected = solutions * 3 + [GRID1_SOLUTION]
+    for threads in (1, 2):
+        assert bitdoku.solve_many(puzzles, threads=threads) == expected, kind
+        assert bitdoku.count_many(puzzles, threads=threads) == [1] * len(puzzles), kind
+
+
+def test_batch_calls_name_a_bad_general_puzzle_by_index():
+    puzzles = [FOUR, OPEN4, GRID1, "4....2....43...5", "{oops"]
+    assert bitdoku.count_many(puzzles[:3], limit=30) == [1, 24, 1]
+    assert bitdoku.solve_many(puzzles[:3]) == [FOUR_SOLUTION, bitdoku.solve(OPEN4), GRID1_SOLUTION]
+    for call in (bitdoku.solve_many, bitdoku.count_many):
+        with pytest.raises(bitdoku.PuzzleError) as caught:
+            call(puzzles, threads=2)
+        e = caught.value
+        assert (e.index, e.line, e.column, e.path) == (3, None, 16, None)
+        assert str(e) == "puzzle 3: column 16: 5 is past the largest digit of a 4x4 board, 4"
+    returned = bitdoku.count_many(puzzles, errors="return")
+    assert returned[:3] == [1, 2, 1]
+    assert [type(r) for r in returned[3:]] == [bitdoku.PuzzleError] * 2
+    assert [r.index for r in returned[3:]] == [3, 4]
+    assert str(returned[4]).startswith("puzzle 4: not JSON")
+    with pytest.raises(TypeError):
+        bitdoku.solve_many([FOUR, 7])
+
+
 def test_n_by_n_lines_and_classic_documents():
     assert bitdoku.solve(FOUR) == FOUR_SOLUTION
     assert bitdoku.count(FOUR) == 1 and bitdoku.is_unique(FOUR)

@@ -108,19 +108,19 @@ def solve(puzzle: str | dict[str, Any]) -> str | None:
 
 @overload
 def solve_many(
-    puzzles: Iterable[str],
+    puzzles: Iterable[str | dict[str, Any]],
     threads: int | None = None,
     *,
     errors: Literal["raise"] = "raise",
 ) -> list[str | None]:
-    """solve() of each puzzle, in order, on `threads` threads (None: all cores; 1: the
-    calling thread; more than the CPUs there are is read as that many; 0 or less:
-    ValueError). Raises PuzzleError, with the puzzle's `index`, at the first puzzle that
-    cannot be read or gives a digit twice in a unit."""
+    """solve() of each puzzle (any puzzle solve() takes), in order, on `threads` threads
+    (None: all cores; 1: the calling thread; more than the CPUs there are is read as
+    that many; 0 or less: ValueError). Raises PuzzleError, with the puzzle's `index`, at
+    the first puzzle that cannot be read or gives a digit twice in a unit."""
 
 @overload
 def solve_many(
-    puzzles: Iterable[str],
+    puzzles: Iterable[str | dict[str, Any]],
     threads: int | None = None,
     *,
     errors: Literal["return"],
@@ -135,7 +135,7 @@ def count(puzzle: str | dict[str, Any], limit: int = 2) -> int:
 
 @overload
 def count_many(
-    puzzles: Iterable[str],
+    puzzles: Iterable[str | dict[str, Any]],
     limit: int = 2,
     threads: int | None = None,
     *,
@@ -146,7 +146,7 @@ def count_many(
 
 @overload
 def count_many(
-    puzzles: Iterable[str],
+    puzzles: Iterable[str | dict[str, Any]],
     limit: int = 2,
     threads: int | None = None,
     *,
