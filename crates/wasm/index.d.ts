@@ -228,12 +228,12 @@ export interface Bitdoku {
   /** The first solution (digits tried in increasing order), or null if none; a
    * general puzzle's as its N×N line. */
   solve(puzzle: AnyPuzzle): string | null;
-  /** solve() of each puzzle, in order. */
-  solveMany(puzzles: Iterable<string>): (string | null)[];
+  /** solve() of each puzzle (any puzzle solve() takes), in order. */
+  solveMany(puzzles: Iterable<AnyPuzzle>): (string | null)[];
   /** How many solutions, counting no further than `limit` (default 2; 0 is read as 1). */
   count(puzzle: AnyPuzzle, limit?: number): number;
-  /** count() of each puzzle, in order. */
-  countMany(puzzles: Iterable<string>, limit?: number): number[];
+  /** count() of each puzzle (any puzzle count() takes), in order. */
+  countMany(puzzles: Iterable<AnyPuzzle>, limit?: number): number[];
   /** True if the puzzle has exactly one solution. */
   isUnique(puzzle: AnyPuzzle): boolean;
   /** The digits each cell holds in some solution. */

@@ -107,6 +107,8 @@ function anyPuzzle(puzzle) {
   return puzzle;
 }
 
+/** The texts of a batch call's puzzles: each a string or an object, as `anyPuzzle`
+ * takes it. */
 function puzzleList(puzzles) {
   if (typeof puzzles === 'string') {
     throw new TypeError('expected an iterable of puzzle strings, not one string');
@@ -114,7 +116,10 @@ function puzzleList(puzzles) {
   if (puzzles === null || typeof puzzles?.[Symbol.iterator] !== 'function') {
     throw new TypeError(`expected an iterable of puzzle strings, not ${describe(puzzles)}`);
   }
-  return Array.from(puzzles, (p, i) => puzzleText(p, i));
+  return Array.from(puzzles, (p, i) => {
+    if (p !== null && typeof p === 'object' && !Array.isArray(p)) return JSON.stringify(p);
+    return puzzleText(p, i);
+  });
 }
 
 function integer(name, value, low, high) {
@@ -219,7 +224,7 @@ class Bitdoku {
     return this.#call('bd_solve', anyPuzzle(puzzle));
   }
 
-  /** solve() of each puzzle, in order. */
+  /** solve() of each puzzle (any puzzle solve() takes), in order. */
   solveMany(puzzles) {
     return this.#call('bd_solve_many', JSON.stringify(puzzleList(puzzles)));
   }
@@ -230,7 +235,7 @@ class Bitdoku {
     return this.#call('bd_count', anyPuzzle(puzzle), limitOf(limit));
   }
 
-  /** count() of each puzzle, in order. */
+  /** count() of each puzzle (any puzzle count() takes), in order. */
   countMany(puzzles, limit = 2) {
     return this.#call('bd_count_many', JSON.stringify(puzzleList(puzzles)), limitOf(limit));
   }

@@ -49,7 +49,7 @@ use bitdoku_solver::generate::{Generator, Request};
 use bitdoku_solver::observe::seconds_budget;
 use bitdoku_solver::rate::{rate_with, Rating, Summary, Unrated};
 use bitdoku_solver::steps::{Path, Step};
-use bitdoku_solver::{Backend, Batch, Observer, Options, Solver};
+use bitdoku_solver::{Backend, Observer, Options, Solver};
 use bitdoku_variants::format::{self as vformat, Settings, Source};
 use bitdoku_variants::{Engine, ModelError};
 use serde::Serialize;
@@ -86,6 +86,8 @@ enum Failure {
         reason: String,
         column: Option<usize>,
         path: Option<String>,
+        /// Its index in a batch.
+        index: Option<usize>,
     },
     /// A call that cannot be answered: its message, and the vocabulary's word for it.
     Value(String, Option<&'static str>),
@@ -159,14 +161,19 @@ fn store(answer: Answer) -> u32 {
             reason,
             column,
             path,
+            index,
         }) => {
+            let message = match index {
+                Some(i) => format!("puzzle {i}: {message}"),
+                None => message,
+            };
             let value = json!({
                 "message": message,
                 "line": null,
                 "column": column,
                 "path": path,
                 "reason": reason,
-                "index": null,
+                "index": index,
             });
             (PUZZLE_ERROR, value.to_string())
         }
@@ -193,6 +200,7 @@ impl From<vformat::Error> for Failure {
                 vformat::Where::Path(p) => Some(p),
                 vformat::Where::Column(_) => None,
             },
+            index: None,
         }
     }
 }
@@ -204,6 +212,7 @@ impl From<ModelError> for Failure {
             reason: e.message,
             column: None,
             path: None,
+            index: None,
         }
     }
 }
@@ -265,14 +274,38 @@ fn strings(text: &str) -> Result<Vec<String>, Failure> {
     })
 }
 
-/// Searches every puzzle of the batch with `options`, in order.
-fn search_many(text: &str, options: Options) -> Result<Vec<bitdoku_solver::Outcome>, Failure> {
-    Batch::sequential(options)
-        .search_strs(&strings(text)?)
-        .into_iter()
+/// A batch call: `each` of every puzzle of the JSON array `text`, in order, as one
+/// JSON array; the first puzzle that fails fails the call, with its index.
+fn many(text: &str, each: impl Fn(&str) -> Answer) -> Answer {
+    let answers = strings(text)?
+        .iter()
         .enumerate()
-        .map(|(i, r)| r.map_err(|e| Failure::Puzzle(e, Some(i))))
-        .collect()
+        .map(|(i, puzzle)| each(puzzle).map_err(|e| e.at(i)))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(format!("[{}]", answers.join(",")))
+}
+
+impl Failure {
+    /// The failure of the puzzle at `index` of a batch.
+    fn at(self, index: usize) -> Failure {
+        match self {
+            Failure::Puzzle(e, _) => Failure::Puzzle(e, Some(index)),
+            Failure::General {
+                message,
+                reason,
+                column,
+                path,
+                ..
+            } => Failure::General {
+                message,
+                reason,
+                column,
+                path,
+                index: Some(index),
+            },
+            value => value,
+        }
+    }
 }
 
 fn solve(text: &str) -> Answer {
@@ -283,12 +316,7 @@ fn solve(text: &str) -> Answer {
 }
 
 fn solve_many(text: &str) -> Answer {
-    let outcomes = search_many(text, Options::default())?;
-    let solutions: Vec<_> = outcomes
-        .iter()
-        .map(|o| o.solution.map(|g| g.to_string()))
-        .collect();
-    Ok(to_json(&solutions))
+    many(text, solve)
 }
 
 fn count(text: &str, limit: usize) -> Answer {
@@ -299,10 +327,7 @@ fn count(text: &str, limit: usize) -> Answer {
 }
 
 fn count_many(text: &str, limit: usize) -> Answer {
-    let outcomes = search_many(text, Options::default().with_limit(limit))?;
-    Ok(to_json(
-        &outcomes.iter().map(|o| o.solutions).collect::<Vec<_>>(),
-    ))
+    many(text, |puzzle| count(puzzle, limit))
 }
 
 fn is_unique(text: &str) -> Answer {

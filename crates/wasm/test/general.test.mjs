@@ -67,10 +67,29 @@ test('every shared variant file in every format: one solution, the file\'s', (t)
         solved++;
       }
     });
+    // The batch calls take the same forms, mixed with a classic puzzle, in order.
+    const solutions = docs.map((doc) => JSON.parse(doc).solution.map(digit).join(''));
+    const mixed = [...docs, ...docs.map((doc) => JSON.parse(doc)), ...links, GRID1];
+    assert.deepEqual(bitdoku.solveMany(mixed), [...solutions, ...solutions, ...solutions, GRID1_SOLUTION], kind);
+    assert.deepEqual(bitdoku.countMany(mixed), mixed.map(() => 1), kind);
   }
   // Kinds with rules the engine does not read yet are refused by name (above); the
   // others, every puzzle in all five forms.
   assert.ok(solved >= 5 * 100, `${solved}`);
+});
+
+test('batch calls name a bad general puzzle by its index', () => {
+  const puzzles = [FOUR, OPEN4, GRID1, '4....2....43...5', '{oops'];
+  assert.deepEqual(bitdoku.countMany(puzzles.slice(0, 3), 30), [1, 24, 1]);
+  assert.deepEqual(bitdoku.solveMany(puzzles.slice(0, 3)), [FOUR_SOLUTION, bitdoku.solve(OPEN4), GRID1_SOLUTION]);
+  for (const call of [(p) => bitdoku.solveMany(p), (p) => bitdoku.countMany(p)]) {
+    const e = caught(() => call(puzzles));
+    assert.ok(e instanceof PuzzleError);
+    assert.deepEqual([e.index, e.line, e.column, e.path], [3, null, 16, null]);
+    assert.equal(e.message, 'puzzle 3: column 16: 5 is past the largest digit of a 4x4 board, 4');
+  }
+  assert.equal(caught(() => bitdoku.countMany([FOUR, '{oops'])).index, 1);
+  assert.throws(() => bitdoku.solveMany([FOUR, 7]), { name: 'TypeError', message: /at index 1/ });
 });
 
 test('N×N lines and classic documents', () => {
