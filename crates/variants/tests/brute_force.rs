@@ -753,6 +753,21 @@ fn lined() -> impl Strategy<Value = Puzzle> {
         })
 }
 
+/// A board of `n` with boxes of `r`×`c` cells or, when `jig` and the fill finds a
+/// solution of them, random jigsaw regions.
+fn layout(n: usize, (r, c): (usize, usize), jig: bool, rng: &mut fastrand::Rng) -> Puzzle {
+    if jig {
+        let mut q = Puzzle::latin(n).unwrap();
+        let regions = jigsaw(n, rng);
+        q.add_regions(&regions.iter().map(|&k| Some(k)).collect::<Vec<_>>())
+            .unwrap();
+        if random_solution(&mut rng.clone(), &q).is_some() {
+            return q;
+        }
+    }
+    Puzzle::with_boxes(n, r, c).unwrap()
+}
+
 /// A random small puzzle with rules of the sums family drawn from one random solution
 /// (some of them off, so that some puzzles have no solution), and some of its digits
 /// given: few enough solutions for the brute force to list them.
@@ -765,17 +780,7 @@ fn sums_puzzle() -> impl Strategy<Value = Puzzle> {
     )
         .prop_map(|((n, r, c), jig, seed, kinds)| {
             let mut rng = fastrand::Rng::with_seed(seed);
-            let mut p = Puzzle::with_boxes(n, r, c).unwrap();
-            if jig {
-                // A jigsaw layout, if it has a solution.
-                let mut q = Puzzle::latin(n).unwrap();
-                let regions = jigsaw(n, &mut rng);
-                q.add_regions(&regions.iter().map(|&k| Some(k)).collect::<Vec<_>>())
-                    .unwrap();
-                if random_solution(&mut rng, &q).is_some() {
-                    p = q;
-                }
-            }
+            let mut p = layout(n, (r, c), jig, &mut rng);
             let solution = random_solution(&mut rng, &p).expect("boxes have solutions");
             let mut rules = Vec::new();
             if kinds & 1 != 0 {
@@ -830,16 +835,7 @@ fn marked_puzzle() -> impl Strategy<Value = Puzzle> {
     )
         .prop_map(|((n, r, c), jig, seed, kinds)| {
             let mut rng = fastrand::Rng::with_seed(seed);
-            let mut p = Puzzle::with_boxes(n, r, c).unwrap();
-            if jig {
-                let mut q = Puzzle::latin(n).unwrap();
-                let regions = jigsaw(n, &mut rng);
-                q.add_regions(&regions.iter().map(|&k| Some(k)).collect::<Vec<_>>())
-                    .unwrap();
-                if random_solution(&mut rng.clone(), &q).is_some() {
-                    p = q;
-                }
-            }
+            let mut p = layout(n, (r, c), jig, &mut rng);
             let solution = random_solution(&mut rng, &p).unwrap();
             let mut rules = Vec::new();
             if kinds & 1 != 0 {
