@@ -7,6 +7,8 @@
 # qemu emulates NEON one lane at a time, so no timing here means anything.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+start=$SECONDS
+step() { echo "-- $1 ($((SECONDS - start)) s)"; }
 
 target=aarch64-unknown-linux-gnu
 if ! command -v aarch64-linux-gnu-gcc > /dev/null || ! command -v qemu-aarch64 > /dev/null; then
@@ -26,9 +28,12 @@ fi
 
 export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc
 export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64 -L /usr/aarch64-linux-gnu"
+step "clippy for $target"
 cargo clippy -q --target "$target" --all-targets -p bitdoku-solver -- -D warnings
+step "the solver's tests under qemu"
 # The step engine has no back-end code: a few generated puzzles for its test there.
 STEPS_PUZZLES=40 cargo test -q --target "$target" -p bitdoku-solver --lib --tests
+step "the release binary for $target"
 # Compared for output, not timed: without the release profile's LTO and single codegen
 # unit, which would cost CI minutes of cross-compiling.
 CARGO_PROFILE_RELEASE_LTO=off CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_DEBUG=0 \
@@ -40,6 +45,7 @@ case "$version" in
   *", neon)"*) ;;
   *) echo "the aarch64 binary does not offer the neon back-end"; exit 1 ;;
 esac
+step "the public sets: portable and NEON against x86-64"
 x86=target/release/bitdoku
 test -x "$x86" || cargo build -q --release -p bitdoku
 out=$(mktemp -d)
@@ -62,3 +68,4 @@ for run in "solve 17-clue" "solve magictour-top1465" "solve norvig-top95" \
   echo "aarch64 portable and neon: $1 $2, $(wc -l < "$out/x86") lines identical to x86-64"
 done
 rm -rf "$out"
+step "done"
