@@ -117,6 +117,15 @@ try {
   await page.waitForSelector('#answer[data-count]', { timeout: 30_000 });
   check(await page.getAttribute('#answer', 'data-count') === '2', 'and the next call runs in a new worker');
 
+  // Outside clues, sum clues, cell marks and given candidates (test/marks.json, the
+  // node test's document): each drawn, nothing listed as not drawn.
+  await page.goto(`${base}#${encodeURIComponent(readFileSync(join(here, 'test', 'marks.json'), 'utf8').trim())}`);
+  await page.waitForSelector('body[data-ready="true"][data-loaded="true"]');
+  const marks = await page.$$eval('#board .cell-tag, #board .outside-clue, #board .cage-sum', (all) => all.map((e) => e.textContent).sort());
+  check(JSON.stringify(marks) === JSON.stringify(['10', '12↘', '23', '3', '5', '=', '=', '{1,4}', 'Σ7', '≠3', '≤3']),
+    `every mark of test/marks.json is drawn: ${marks.join(' ')}`);
+  check(await page.$eval('#not-drawn', (e) => e.hidden), 'test/marks.json: nothing left undrawn');
+
   // Refusals: the solver's message, never an empty grid.
   for (const [input, message] of [
     ['https://f-puzzles.com/?load=N4Ig', "the link's data is not lz-string base64"],

@@ -2,7 +2,7 @@
 // solver's: every shared variant puzzle, as a link, f-puzzles JSON and sudoku-puzzle
 // JSON, gives the same board, and a link's data is what the solver reads in it.
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import test from 'node:test';
 import * as bitdoku from '../index.js';
@@ -61,4 +61,41 @@ test('links the page cannot decode, and a SudokuPad link', () => {
   const text = decompressFromBase64(decodeURIComponent(data));
   assert.equal(linkData(`https://sudokupad.app/fpuzzles${data}`), text);
   assert.equal(linkData(`https://sudokupad.app/?puzzleid=fpuzzles${data}`), text);
+});
+
+test('outside clues, sum clues, cell marks and given candidates are drawn, the same from both formats', () => {
+  // A 6×6 with every such mark (e2e/setter.mjs opens it in the page too).
+  const text = readFileSync(new URL('./marks.json', import.meta.url), 'utf8').trim();
+  const board = boardOf(text, bitdoku.parse(text));
+  assert.deepEqual(board.notDrawn, []);
+  const shown = (b) => b.elements.map(({ rule, ...e }) => JSON.stringify(e)).sort();
+  const expected = [
+    { type: 'outside', at: [-1, 1], text: '5' },
+    { type: 'outside', at: [0, -1], text: '10' },
+    { type: 'outside', at: [2, 6], text: '3' },
+    { type: 'outside', at: [-1, 2], text: '12↘' },
+    { type: 'cage', cells: [24, 31], label: 'Σ7' },
+    { type: 'cage', cells: [32, 33], label: '=' },
+    { type: 'cage', cells: [26], label: '=' },
+    { type: 'tag', cells: [6], corner: 'top', text: '≤3' },
+    { type: 'tag', cells: [8], corner: 'top', text: '{1,4}' },
+    { type: 'tag', cells: [21], corner: 'top', text: '≠3' },
+    { type: 'tag', cells: [29], corner: 'bottom', text: '23' },
+  ];
+  assert.deepEqual(shown(board), expected.map((e) => JSON.stringify(e)).sort());
+  // What f-puzzles can say of it (the clues beside whole rows, columns and diagonals,
+  // the given candidates) is drawn the same from f-puzzles JSON.
+  const grid = Array.from({ length: 6 }, (_, r) => Array.from({ length: 6 }, (_, c) =>
+    (r === 4 && c === 5 ? { givenPencilMarks: [2, 3] } : {})));
+  const fpuzzles = JSON.stringify({
+    size: 6,
+    grid,
+    sandwichsum: [{ cell: 'R0C2', value: '5' }],
+    xsum: [{ cell: 'R1C0', value: '10' }],
+    skyscraper: [{ cell: 'R3C7', value: '3' }],
+    littlekillersum: [{ cell: 'R0C3', direction: 'DR', cells: ['R1C4', 'R2C5', 'R3C6'], value: '12' }],
+  });
+  const fboard = boardOf(fpuzzles, bitdoku.parse(fpuzzles));
+  assert.deepEqual(fboard.notDrawn, []);
+  assert.deepEqual(shown(fboard), shown(board).filter((e) => !/"cage"|"top"/.test(e)));
 });

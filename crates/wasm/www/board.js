@@ -93,6 +93,43 @@ function isEmpty(v) {
     (typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0);
 }
 
+/** A cell's given candidates: a tag at the foot of the cell. */
+function candidatesTag(rule, cell, digits) {
+  return { rule, type: 'tag', cells: [cell], corner: 'bottom', text: digits.join('') };
+}
+
+/** One step from the board towards a side, [rows, columns]. */
+const OUTWARD = { top: [-1, 0], bottom: [1, 0], left: [0, -1], right: [0, 1] };
+
+/** The place of a clue outside the board (as f-puzzles places it: `R0C3` above column
+ * 3) for a sudoku-puzzle rule along `cells` ([row, column] from the clue inwards) from
+ * `side`, and the arrow a little killer's clue carries. */
+function outsideClue(n, side, cells, diagonal) {
+  const [r0, c0] = cells[0];
+  if (!diagonal) {
+    const [dr, dc] = OUTWARD[side] ?? [0, 0];
+    return { at: [r0 + dr, c0 + dc], arrow: '' };
+  }
+  let step;
+  if (cells.length > 1) step = [cells[1][0] - r0, cells[1][1] - c0];
+  else if (side === 'top' || side === 'bottom') step = [side === 'top' ? 1 : -1, c0 === n - 1 ? 1 : -1];
+  else step = [r0 === n - 1 ? 1 : -1, side === 'left' ? 1 : -1];
+  const arrow = LITTLE_KILLER[`${step[0] > 0 ? 'D' : 'U'}${step[1] > 0 ? 'R' : 'L'}`];
+  return { at: [r0 - step[0], c0 - step[1]], arrow };
+}
+
+/** The tag of a sudoku-puzzle cell mark other than odd and even. */
+function cellTag(rule) {
+  const values = rule.values ?? [];
+  switch (rule.kind) {
+    case 'low': return `≤${rule.split}`;
+    case 'high': return `>${rule.split}`;
+    case 'set': return `{${values.join(',')}}`;
+    case 'exclude': return `≠${values.join(',')}`;
+    default: return null;
+  }
+}
+
 /** The board of an f-puzzles document. */
 function fromFpuzzles(doc, board) {
   const n = board.size;
@@ -104,7 +141,9 @@ function fromFpuzzles(doc, board) {
   const byBox = box ? boxRegions(n, box) : null;
   board.regions = doc.grid.flatMap((row, r) => row.map((cell, c) =>
     cell.region === undefined ? byBox?.[r * n + c] ?? 0 : cell.region === null ? -1 : cell.region));
-  if (doc.grid.some((row) => row.some((cell) => !isEmpty(cell.givenPencilMarks)))) board.notDrawn.push('givenPencilMarks');
+  doc.grid.forEach((row, r) => row.forEach((cell, c) => {
+    if (!isEmpty(cell.givenPencilMarks)) board.elements.push(candidatesTag('givenPencilMarks', r * n + c, cell.givenPencilMarks));
+  }));
   for (const [key, value] of Object.entries(doc)) {
     if (FPUZZLES_QUIET.has(key) || isEmpty(value)) continue;
     const list = Array.isArray(value) ? value : [value];
@@ -201,11 +240,26 @@ function fromSudokuPuzzle(doc, board) {
       board.elements.push({ rule: name, type: 'letter', cells: cellsOf(rule.cells), text: '<', less: true });
     } else if (type === 'cell' && (kind === 'odd' || kind === 'even')) {
       board.elements.push({ rule: name, type: 'parity', cells: cellsOf(rule.cells), parity: kind });
+    } else if (type === 'cell' && cellTag(rule) !== null) {
+      board.elements.push({ rule: name, type: 'tag', cells: cellsOf(rule.cells), corner: 'top', text: cellTag(rule) });
+    } else if (type === 'sandwich' || type === 'xsum' || type === 'skyscraper' || (type === 'sum' && rule.side)) {
+      const cells = cellsOf(rule.cells).map((i) => [Math.floor(i / n), i % n]);
+      const { at, arrow } = outsideClue(n, rule.side, cells, kind === 'little_killer');
+      board.elements.push({ rule: name, type: 'outside', at, text: `${rule.sum ?? rule.value ?? ''}${arrow}` });
+    } else if (type === 'sum') {
+      // A group or corner sum: its cells outlined, the sum written as a cage's.
+      board.elements.push({ rule: name, type: 'cage', cells: cellsOf(rule.cells), label: `Σ${rule.sum}` });
+    } else if (type === 'equal_sum') {
+      for (const segment of rule.segments) board.elements.push({ rule: name, type: 'cage', cells: cellsOf(segment), label: '=' });
     } else {
       board.notDrawn.push(name);
     }
   }
   board.regions = pieces ? regions : new Array(n * n).fill(0);
+  for (const [name, digits] of Object.entries(doc.candidates ?? {})) {
+    const [r, c] = rowCol(name);
+    board.elements.push(candidatesTag('candidates', r * n + c, digits));
+  }
 }
 
 function distance(a, b, n) {

@@ -152,6 +152,14 @@ export function drawBoard(board, overlay = {}) {
         g.append(el('text', { x, y: y + 11, class: 'edge-letter' }, e.text));
       }
       top.append(g);
+    } else if (e.type === 'tag') {
+      // A cell's mark (low, high, listed or excluded digits) at its top, its given
+      // candidates at its foot.
+      for (const i of e.cells) {
+        const [x, y] = at(i);
+        g.append(el('text', { x: x - S / 2 + 6, y: e.corner === 'bottom' ? y + S / 2 - 7 : y - S / 2 + 19, class: 'cell-tag' }, e.text));
+      }
+      top.append(g);
     } else if (e.type === 'outside') {
       const [r, c] = e.at;
       g.append(el('text', { x: c * S + S / 2, y: r * S + S / 2 + 14, class: 'outside-clue' }, e.text));
