@@ -81,8 +81,11 @@ test('outside clues, sum clues, cell marks and given candidates are drawn, the s
     { type: 'tag', cells: [8], corner: 'top', text: '{1,4}' },
     { type: 'tag', cells: [21], corner: 'top', text: '≠3' },
     { type: 'tag', cells: [29], corner: 'bottom', text: '23' },
+    { type: 'letter', cells: [18, 19], text: '+7' },
+    { type: 'pair', cells: [14, 28], text: '+7' },
   ];
   assert.deepEqual(shown(board), expected.map((e) => JSON.stringify(e)).sort());
+  assert.deepEqual(board.notes, ['negative constraint (xv)']);
   // What f-puzzles can say of it (the clues beside whole rows, columns and diagonals,
   // the given candidates) is drawn the same from f-puzzles JSON.
   const grid = Array.from({ length: 6 }, (_, r) => Array.from({ length: 6 }, (_, c) =>
@@ -97,5 +100,5 @@ test('outside clues, sum clues, cell marks and given candidates are drawn, the s
   });
   const fboard = boardOf(fpuzzles, bitdoku.parse(fpuzzles));
   assert.deepEqual(fboard.notDrawn, []);
-  assert.deepEqual(shown(fboard), shown(board).filter((e) => !/"cage"|"top"/.test(e)));
+  assert.deepEqual(shown(fboard), shown(board).filter((e) => !/"cage"|"top"|"\+7"/.test(e)));
 });

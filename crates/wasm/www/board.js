@@ -118,6 +118,17 @@ function outsideClue(n, side, cells, diagonal) {
   return { at: [r0 - step[0], c0 - step[1]], arrow };
 }
 
+/** The label of a sudoku-puzzle pair relation (`op` and its `params`). */
+function relationLabel(op, [k] = []) {
+  const labels = {
+    different: '≠', equal: '=', less: '<', less_equal: '≤', not_consecutive: '¬±1',
+    parity_differs: '≠2', difference: `Δ${k}`, not_difference: `¬Δ${k}`,
+    difference_at_least: `Δ≥${k}`, difference_at_most: `Δ≤${k}`, ratio: `÷${k}`,
+    not_ratio: `¬÷${k}`, sum: `+${k}`, not_sum: `¬+${k}`, product: `×${k}`, not_product: `¬×${k}`,
+  };
+  return labels[op] ?? op;
+}
+
 /** The tag of a sudoku-puzzle cell mark other than odd and even. */
 function cellTag(rule) {
   const values = rule.values ?? [];
@@ -249,6 +260,17 @@ function fromSudokuPuzzle(doc, board) {
     } else if (type === 'sum') {
       // A group or corner sum: its cells outlined, the sum written as a cage's.
       board.elements.push({ rule: name, type: 'cage', cells: cellsOf(rule.cells), label: `Σ${rule.sum}` });
+    } else if (type === 'relation') {
+      // Each pair: a mark on the edge between neighbours, else a dashed link.
+      const text = relationLabel(rule.op, rule.params);
+      for (const pair of rule.pairs) {
+        const cells = cellsOf(pair);
+        const [a, b] = cells.map((i) => [Math.floor(i / n), i % n]);
+        const beside = Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) === 1;
+        board.elements.push({ rule: name, type: beside ? 'letter' : 'pair', cells, text });
+      }
+    } else if (type === 'negative') {
+      board.notes.push(`negative constraint (${rule.of})`);
     } else if (type === 'equal_sum') {
       for (const segment of rule.segments) board.elements.push({ rule: name, type: 'cage', cells: cellsOf(segment), label: '=' });
     } else {

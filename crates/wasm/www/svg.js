@@ -152,6 +152,12 @@ export function drawBoard(board, overlay = {}) {
         g.append(el('text', { x, y: y + 11, class: 'edge-letter' }, e.text));
       }
       top.append(g);
+    } else if (e.type === 'pair') {
+      // Two cells apart tied by a relation: a dashed link, its label halfway.
+      const [[xa, ya], [xb, yb]] = e.cells.map(at);
+      g.append(el('path', { d: `M${xa} ${ya}L${xb} ${yb}`, stroke: '#7a5ab8', 'stroke-width': 3, 'stroke-dasharray': '8 6', fill: 'none' }));
+      g.append(el('text', { x: (xa + xb) / 2, y: (ya + yb) / 2 + 11, class: 'edge-letter' }, e.text));
+      top.append(g);
     } else if (e.type === 'tag') {
       // A cell's mark (low, high, listed or excluded digits) at its top, its given
       // candidates at its foot.
