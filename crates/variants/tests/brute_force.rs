@@ -1,6 +1,6 @@
 //! The engine against a brute force, on random small boards: 4×4 and 6×6 with boxes or
 //! jigsaw regions, diagonals, neighbour rules, killer cages, lines, the sums family,
-//! edge and cell marks and given candidates, and nearly full 9×9s with lines. The brute force
+//! edge and cell marks, quadruples and given candidates, and nearly full 9×9s with lines. The brute force
 //! fills cells in row-major order, trying every digit that breaks no rule among the
 //! cells filled so far (the rules' definitions, [`Puzzle::is_solved_by`] on the way),
 //! and so enumerates every grid the puzzle allows. The engine must find the same
@@ -8,8 +8,8 @@
 
 use bitdoku_variants::generate::{self, jigsaw, random_solution, Elements, Marks, Settings};
 use bitdoku_variants::rules::{
-    Arrow, Cage, CellKind, CellMark, Edge, EqualSum, Line, LineKind, Mark, Negative, Sandwich,
-    Side, Skyscraper, SumClue, SumKind, XSum,
+    Arrow, Cage, CellKind, CellMark, Contains, Edge, EqualSum, Line, LineKind, Mark, Negative,
+    Sandwich, Side, Skyscraper, SumClue, SumKind, XSum,
 };
 use bitdoku_variants::{
     Engine, HouseKind, NeighbourKind, Neighbours, Options, Puzzle, Relation, Rule,
@@ -593,6 +593,32 @@ fn cell_marks(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize
     out
 }
 
+/// Random contains rules (quadruples) from a solution: a 2×2 block or a few cells, and
+/// some of the digits the solution has there (in one rule in six, one digit of any
+/// value instead).
+fn contains(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) -> Vec<Rule> {
+    let n = p.size();
+    let mut out = Vec::new();
+    for _ in 0..count {
+        let mut cells: Vec<usize> = if rng.bool() {
+            let c = rng.usize(0..n - 1) * n + rng.usize(0..n - 1);
+            vec![c, c + 1, c + n, c + n + 1]
+        } else {
+            (0..rng.usize(1..5)).map(|_| rng.usize(0..n * n)).collect()
+        };
+        cells.sort_unstable();
+        cells.dedup();
+        let mut digits: Vec<u8> = cells.iter().map(|&c| solution[c]).collect();
+        rng.shuffle(&mut digits);
+        digits.truncate(rng.usize(1..=digits.len()));
+        if rng.u8(0..6) == 0 {
+            digits[0] = rng.u8(1..=n as u8);
+        }
+        out.push(Rule::Contains(Contains { digits, cells }));
+    }
+    out
+}
+
 /// A random negative constraint from a solution, with the marks it needs: over the
 /// board or a random rectangle, a mark of its family on every pair there that one of
 /// its relations relates (one of them left out in one puzzle in eight), and a few
@@ -831,7 +857,7 @@ fn marked_puzzle() -> impl Strategy<Value = Puzzle> {
         prop_oneof![Just((4, 2, 2)), Just((6, 2, 3)), Just((6, 3, 2))],
         any::<bool>(),
         any::<u64>(),
-        1u8..8,
+        1u8..16,
     )
         .prop_map(|((n, r, c), jig, seed, kinds)| {
             let mut rng = fastrand::Rng::with_seed(seed);
@@ -848,6 +874,10 @@ fn marked_puzzle() -> impl Strategy<Value = Puzzle> {
             }
             if kinds & 4 != 0 {
                 rules.extend(negative(&p, &solution, &mut rng));
+            }
+            if kinds & 8 != 0 {
+                let count = rng.usize(1..n);
+                rules.extend(contains(&p, &solution, &mut rng, count));
             }
             for rule in rules {
                 // A rule no digits of the board allow is refused: skipped.

@@ -23,8 +23,8 @@ use super::json::{cells, Node};
 use super::{Error, Read, Source};
 use crate::puzzle::{default_box, HouseKind, ModelError, Puzzle, MAX_SIZE};
 use crate::rules::{
-    line, Arrow, Cage, CellMark, Edge, Line, Negative, NeighbourKind, Neighbours, Rule, Sandwich,
-    Scope, Skyscraper, SumClue, XSum,
+    line, Arrow, Cage, CellMark, Contains, Edge, Line, Negative, NeighbourKind, Neighbours, Rule,
+    Sandwich, Scope, Skyscraper, SumClue, XSum,
 };
 use serde_json::{json, Map, Value};
 
@@ -62,6 +62,7 @@ const KNOWN: &[&str] = &[
     "xv",
     "odd",
     "even",
+    "quadruple",
     "negative",
 ];
 
@@ -71,7 +72,6 @@ pub const NOT_YET: &[&str] = &[
     "doublearrow",
     "minimum",
     "maximum",
-    "quadruple",
     "clone",
     "columnindexer",
     "rowindexer",
@@ -290,6 +290,13 @@ pub fn read(doc: &Value) -> Result<Read, Error> {
             }
         }
     }
+    if let Some(list) = root.get("quadruple") {
+        for entry in list.items()? {
+            if let Some(c) = Contains::read_fpuzzles(&entry, n)? {
+                puzzle.add_rule(Rule::Contains(c)).map_err(model(&entry))?;
+            }
+        }
+    }
     for key in ["odd", "even"] {
         if let Some(list) = root.get(key) {
             let mark = CellMark::read_fpuzzles(key, &list, n)?;
@@ -470,6 +477,7 @@ pub fn write(
             Rule::XSum(x) => add("xsum", x.write_fpuzzles(puzzle)?),
             Rule::Skyscraper(s) => add("skyscraper", s.write_fpuzzles(puzzle)?),
             Rule::EqualSum(_) => return Err(refuse("equal sums")),
+            Rule::Contains(c) => add("quadruple", c.write_fpuzzles(puzzle)?),
             Rule::Line(line) => {
                 let (key, entry) = line.write_fpuzzles(puzzle).map_err(|w| refuse(&w))?;
                 add(key, entry)

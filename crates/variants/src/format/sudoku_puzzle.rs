@@ -26,8 +26,8 @@ use super::json::{cell, cells, Node};
 use super::{Error, Read, Source};
 use crate::puzzle::{Cell, HouseKind, ModelError, Puzzle, MAX_SIZE};
 use crate::rules::{
-    Arrow, Cage, CellMark, Edge, EqualSum, Line, Negative, NeighbourKind, Neighbours, Relation,
-    Rule, Sandwich, Scope, Skyscraper, SumClue, XSum,
+    Arrow, Cage, CellMark, Contains, Edge, EqualSum, Line, Negative, NeighbourKind, Neighbours,
+    Relation, Rule, Sandwich, Scope, Skyscraper, SumClue, XSum,
 };
 use serde_json::{json, Value};
 
@@ -60,7 +60,6 @@ pub const NOT_YET: &[&str] = &[
     "corner",
     "rossini",
     "first_seen",
-    "contains",
     "appears",
     "clone",
     "isomorphic",
@@ -309,6 +308,11 @@ fn read_rule(rule: &Node<'_>, puzzle: &mut Puzzle) -> Result<(), Error> {
             let s = Skyscraper::read_sudoku_puzzle(rule, n)?;
             puzzle.add_rule(Rule::Skyscraper(s)).map_err(model(rule))?;
         }
+        "contains" => {
+            allow(&["digits", "cells"])?;
+            let c = Contains::read_sudoku_puzzle(rule, n)?;
+            puzzle.add_rule(Rule::Contains(c)).map_err(model(rule))?;
+        }
         "equal_sum" => {
             allow(&["segments"])?;
             let e = EqualSum::read_sudoku_puzzle(rule, n)?;
@@ -526,6 +530,7 @@ pub fn write(puzzle: &Puzzle, meta: Option<&Value>, solution: Option<&[u8]>) -> 
             Rule::EqualSum(e) => rules.push(e.write_sudoku_puzzle(puzzle)),
             Rule::Edge(edge) => rules.push(edge.write_sudoku_puzzle(puzzle)),
             Rule::Cell(mark) => rules.push(mark.write_sudoku_puzzle(puzzle)),
+            Rule::Contains(c) => rules.push(c.write_sudoku_puzzle(puzzle)),
             Rule::Negative(negative) => rules.extend(negative.write_sudoku_puzzle(puzzle)),
             Rule::Relation { relation, pairs } => rules.push(json!({
                 "type": "relation", "op": relation.name(), "params": relation.param().into_iter().collect::<Vec<_>>(),

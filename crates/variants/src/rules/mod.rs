@@ -11,6 +11,7 @@
 //! - [`edge`]: kropki dots, XV, numbered edges and greater-than signs, each a
 //!   [`relation`] on its pair.
 //! - [`cell`]: odd, even, low, high, listed and excluded digits in marked cells.
+//! - [`contains`]: listed digits that appear among marked cells (a quadruple).
 //! - [`negative`]: "no dot means not", a relation on the pairs without a mark.
 //!
 //! A [`Rule`] is what a puzzle states; the engine compiles it once per puzzle into
@@ -25,6 +26,7 @@
 pub mod arrow;
 pub mod cage;
 pub mod cell;
+pub mod contains;
 pub mod edge;
 pub mod equal_sum;
 pub mod line;
@@ -41,6 +43,7 @@ pub mod xsum;
 pub use arrow::Arrow;
 pub use cage::Cage;
 pub use cell::{CellKind, CellMark};
+pub use contains::Contains;
 pub use edge::{Edge, Mark};
 pub use equal_sum::EqualSum;
 pub use line::{Line, LineKind};
@@ -84,6 +87,8 @@ pub(crate) enum Prop {
     Skyscraper(skyscraper::Visible),
     /// Cells limited to a set of digits (see [`cell`]).
     Within(cell::Within),
+    /// Digits that appear among cells (see [`contains`]).
+    Contains(contains::Need),
 }
 
 impl Prop {
@@ -98,6 +103,7 @@ impl Prop {
             Prop::XSum(p) => p.watches(),
             Prop::Skyscraper(p) => p.watches(),
             Prop::Within(p) => p.watches(),
+            Prop::Contains(p) => p.watches(),
         }
     }
 
@@ -113,6 +119,7 @@ impl Prop {
             Prop::XSum(p) => p.propagate(cells),
             Prop::Skyscraper(p) => p.propagate(cells),
             Prop::Within(p) => p.propagate(cells),
+            Prop::Contains(p) => p.propagate(cells),
         }
     }
 }
@@ -165,6 +172,8 @@ pub enum Rule {
     Edge(Edge),
     /// Cells whose digits are odd, even, low, high, listed or not listed.
     Cell(CellMark),
+    /// Digits that appear among cells (a quadruple).
+    Contains(Contains),
     /// Orthogonal neighbours without a mark of a family have none of its relations.
     Negative(Negative),
     /// `relation` holds between the digits of each pair of cells (first, second).
@@ -190,6 +199,7 @@ impl Rule {
             Rule::EqualSum(e) => e.cells(),
             Rule::Edge(edge) => edge.cells.to_vec(),
             Rule::Cell(mark) => mark.cells.clone(),
+            Rule::Contains(c) => c.cells.clone(),
             Rule::Negative(negative) => negative.area.clone(),
             Rule::Relation { pairs, .. } => pairs.iter().flatten().copied().collect(),
         }
@@ -209,6 +219,7 @@ impl Rule {
             Rule::EqualSum(e) => e.compile(puzzle, out),
             Rule::Edge(edge) => edge.compile(puzzle.size(), out),
             Rule::Cell(mark) => mark.compile(puzzle.size(), out),
+            Rule::Contains(c) => c.compile(out),
             Rule::Negative(negative) => negative.compile(puzzle, out),
             Rule::Relation { relation, pairs } => out.relation(puzzle.size(), *relation, pairs),
         }
@@ -229,6 +240,7 @@ impl Rule {
             Rule::EqualSum(e) => e.holds(values),
             Rule::Edge(edge) => edge.holds(values),
             Rule::Cell(mark) => mark.holds(values),
+            Rule::Contains(c) => c.holds(values),
             Rule::Negative(negative) => negative.holds(puzzle, values),
             Rule::Relation { relation, pairs } => pairs
                 .iter()
@@ -250,6 +262,7 @@ impl Rule {
             Rule::EqualSum(e) => e.check(puzzle, at),
             Rule::Edge(edge) => edge.check(puzzle, at),
             Rule::Cell(mark) => mark.check(puzzle, at),
+            Rule::Contains(c) => c.check(puzzle, at),
             Rule::Negative(negative) => negative.check(puzzle, at),
             Rule::Relation { relation, pairs } => {
                 for &[a, b] in pairs {
