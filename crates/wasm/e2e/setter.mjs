@@ -121,8 +121,8 @@ try {
   // node test's document): each drawn, nothing listed as not drawn.
   await page.goto(`${base}#${encodeURIComponent(readFileSync(join(here, 'test', 'marks.json'), 'utf8').trim())}`);
   await page.waitForSelector('body[data-ready="true"][data-loaded="true"]');
-  const marks = await page.$$eval('#board .cell-tag, #board .outside-clue, #board .cage-sum, #board .edge-letter', (all) => all.map((e) => e.textContent).sort());
-  check(JSON.stringify(marks) === JSON.stringify(['+7', '+7', '10', '12↘', '23', '3', '5', '=', '=', '{1,4}', 'Σ7', '≠3', '≤3']),
+  const marks = await page.$$eval('#board .cell-tag, #board .outside-clue, #board .cage-sum, #board .edge-letter, #board .quad-digits', (all) => all.map((e) => e.textContent).sort());
+  check(JSON.stringify(marks) === JSON.stringify(['+7', '+7', '10', '12', '12↘', '23', '3', '5', '=', '=', '{1,4}', 'Σ7', '≠3', '≤3']),
     `every mark of test/marks.json is drawn: ${marks.join(' ')}`);
   check(await page.$eval('#not-drawn', (e) => e.hidden), 'test/marks.json: nothing left undrawn');
 

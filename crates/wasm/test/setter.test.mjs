@@ -83,6 +83,7 @@ test('outside clues, sum clues, cell marks and given candidates are drawn, the s
     { type: 'tag', cells: [29], corner: 'bottom', text: '23' },
     { type: 'letter', cells: [18, 19], text: '+7' },
     { type: 'pair', cells: [14, 28], text: '+7' },
+    { type: 'quad', cells: [16, 17, 22, 23], text: '12' },
   ];
   assert.deepEqual(shown(board), expected.map((e) => JSON.stringify(e)).sort());
   assert.deepEqual(board.notes, ['negative constraint (xv)']);
@@ -97,6 +98,7 @@ test('outside clues, sum clues, cell marks and given candidates are drawn, the s
     xsum: [{ cell: 'R1C0', value: '10' }],
     skyscraper: [{ cell: 'R3C7', value: '3' }],
     littlekillersum: [{ cell: 'R0C3', direction: 'DR', cells: ['R1C4', 'R2C5', 'R3C6'], value: '12' }],
+    quadruple: [{ cells: ['R3C5', 'R3C6', 'R4C5', 'R4C6'], values: [1, 2] }],
   });
   const fboard = boardOf(fpuzzles, bitdoku.parse(fpuzzles));
   assert.deepEqual(fboard.notDrawn, []);

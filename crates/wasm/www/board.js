@@ -129,6 +129,16 @@ function relationLabel(op, [k] = []) {
   return labels[op] ?? op;
 }
 
+/** A quadruple (digits that appear among cells): a circle on the corner of a 2×2
+ * block, else the cells outlined with the digits. */
+function quadruple(rule, n, cells, digits) {
+  const sorted = [...cells].sort((a, b) => a - b);
+  const c = sorted[0];
+  const block = sorted.length === 4 && c % n + 1 < n && [c, c + 1, c + n, c + n + 1].every((x, i) => sorted[i] === x);
+  const text = digits.join('');
+  return block ? { rule, type: 'quad', cells: sorted, text } : { rule, type: 'cage', cells, label: text };
+}
+
 /** The tag of a sudoku-puzzle cell mark other than odd and even. */
 function cellTag(rule) {
   const values = rule.values ?? [];
@@ -189,6 +199,10 @@ function fromFpuzzles(doc, board) {
         const [r, c] = rowCol(e.cell);
         const text = `${e.value ?? ''}${key === 'littlekillersum' ? LITTLE_KILLER[e.direction] ?? '' : ''}`;
         board.elements.push({ rule: key, type: 'outside', at: [r, c], text });
+      }
+    } else if (key === 'quadruple') {
+      for (const e of list) {
+        if (!isEmpty(e.values)) board.elements.push(quadruple(key, n, cellsOf(e.cells), e.values));
       }
     } else if (key === 'negative') {
       board.notes.push(`negative constraint (${list.join(', ')})`);
@@ -269,6 +283,8 @@ function fromSudokuPuzzle(doc, board) {
         const beside = Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) === 1;
         board.elements.push({ rule: name, type: beside ? 'letter' : 'pair', cells, text });
       }
+    } else if (type === 'contains') {
+      board.elements.push(quadruple(name, n, cellsOf(rule.cells), rule.digits));
     } else if (type === 'negative') {
       board.notes.push(`negative constraint (${rule.of})`);
     } else if (type === 'equal_sum') {

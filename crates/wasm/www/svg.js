@@ -152,6 +152,12 @@ export function drawBoard(board, overlay = {}) {
         g.append(el('text', { x, y: y + 11, class: 'edge-letter' }, e.text));
       }
       top.append(g);
+    } else if (e.type === 'quad') {
+      // A quadruple: a circle on the corner the four cells share, its digits inside.
+      const [x, y] = at(e.cells[0]).map((v) => v + S / 2);
+      g.append(el('circle', { cx: x, cy: y, r: S * 0.3, fill: '#fff', stroke: '#1d232a', 'stroke-width': 2.5 }));
+      g.append(el('text', { x, y: y + 6, class: 'quad-digits', 'font-size': e.text.length > 2 ? 15 : 20 }, e.text));
+      top.append(g);
     } else if (e.type === 'pair') {
       // Two cells apart tied by a relation: a dashed link, its label halfway.
       const [[xa, ya], [xb, yb]] = e.cells.map(at);
