@@ -1,6 +1,6 @@
 //! The engine against a brute force, on random small boards: 4×4 and 6×6 with boxes or
 //! jigsaw regions, diagonals, neighbour rules, killer cages, lines, the sums family,
-//! edge and cell marks, quadruples and given candidates, and nearly full 9×9s with lines. The brute force
+//! edge and cell marks, quadruples, minimum and maximum cells and given candidates, and nearly full 9×9s with lines. The brute force
 //! fills cells in row-major order, trying every digit that breaks no rule among the
 //! cells filled so far (the rules' definitions, [`Puzzle::is_solved_by`] on the way),
 //! and so enumerates every grid the puzzle allows. The engine must find the same
@@ -8,8 +8,8 @@
 
 use bitdoku_variants::generate::{self, jigsaw, random_solution, Elements, Marks, Settings};
 use bitdoku_variants::rules::{
-    Arrow, Cage, CellKind, CellMark, Contains, Edge, EqualSum, Line, LineKind, Mark, Negative,
-    Sandwich, Side, Skyscraper, SumClue, SumKind, XSum,
+    Arrow, Cage, CellKind, CellMark, Contains, Edge, EqualSum, Extremum, ExtremumKind, Line,
+    LineKind, Mark, Negative, Sandwich, Side, Skyscraper, SumClue, SumKind, XSum,
 };
 use bitdoku_variants::{
     Engine, HouseKind, NeighbourKind, Neighbours, Options, Puzzle, Relation, Rule,
@@ -619,6 +619,37 @@ fn contains(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) 
     out
 }
 
+/// Minimum and maximum marks from a solution: cells smaller (larger) than every
+/// neighbour there, a few of them, and in one rule in six any cell.
+fn extrema(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng) -> Vec<Rule> {
+    let n = p.size();
+    let mut out = Vec::new();
+    for kind in [ExtremumKind::Minimum, ExtremumKind::Maximum] {
+        let fits = |c: usize| {
+            Extremum {
+                kind,
+                cells: vec![c],
+                size: n,
+            }
+            .holds(solution)
+        };
+        let mut cells: Vec<usize> = (0..n * n).filter(|&c| fits(c) && rng.bool()).collect();
+        if rng.u8(0..6) == 0 {
+            cells.push(rng.usize(0..n * n));
+        }
+        cells.sort_unstable();
+        cells.dedup();
+        if !cells.is_empty() {
+            out.push(Rule::Extremum(Extremum {
+                kind,
+                cells,
+                size: n,
+            }));
+        }
+    }
+    out
+}
+
 /// A random negative constraint from a solution, with the marks it needs: over the
 /// board or a random rectangle, a mark of its family on every pair there that one of
 /// its relations relates (one of them left out in one puzzle in eight), and a few
@@ -857,7 +888,7 @@ fn marked_puzzle() -> impl Strategy<Value = Puzzle> {
         prop_oneof![Just((4, 2, 2)), Just((6, 2, 3)), Just((6, 3, 2))],
         any::<bool>(),
         any::<u64>(),
-        1u8..16,
+        1u8..32,
     )
         .prop_map(|((n, r, c), jig, seed, kinds)| {
             let mut rng = fastrand::Rng::with_seed(seed);
@@ -878,6 +909,9 @@ fn marked_puzzle() -> impl Strategy<Value = Puzzle> {
             if kinds & 8 != 0 {
                 let count = rng.usize(1..n);
                 rules.extend(contains(&p, &solution, &mut rng, count));
+            }
+            if kinds & 16 != 0 {
+                rules.extend(extrema(&p, &solution, &mut rng));
             }
             for rule in rules {
                 // A rule no digits of the board allow is refused: skipped.

@@ -23,8 +23,8 @@ use super::json::{cells, Node};
 use super::{Error, Read, Source};
 use crate::puzzle::{default_box, HouseKind, ModelError, Puzzle, MAX_SIZE};
 use crate::rules::{
-    line, Arrow, Cage, CellMark, Contains, Edge, Line, Negative, NeighbourKind, Neighbours, Rule,
-    Sandwich, Scope, Skyscraper, SumClue, XSum,
+    line, Arrow, Cage, CellMark, Contains, Edge, Extremum, ExtremumKind, Line, Negative,
+    NeighbourKind, Neighbours, Rule, Sandwich, Scope, Skyscraper, SumClue, XSum,
 };
 use serde_json::{json, Map, Value};
 
@@ -63,6 +63,8 @@ const KNOWN: &[&str] = &[
     "odd",
     "even",
     "quadruple",
+    "minimum",
+    "maximum",
     "negative",
 ];
 
@@ -70,8 +72,6 @@ const KNOWN: &[&str] = &[
 /// hold anything.
 pub const NOT_YET: &[&str] = &[
     "doublearrow",
-    "minimum",
-    "maximum",
     "clone",
     "columnindexer",
     "rowindexer",
@@ -290,6 +290,12 @@ pub fn read(doc: &Value) -> Result<Read, Error> {
             }
         }
     }
+    for kind in [ExtremumKind::Minimum, ExtremumKind::Maximum] {
+        if let Some(list) = root.get(kind.name()).filter(|l| !empty(l.value)) {
+            let e = Extremum::read_fpuzzles(kind, &list, n)?;
+            puzzle.add_rule(Rule::Extremum(e)).map_err(model(&list))?;
+        }
+    }
     if let Some(list) = root.get("quadruple") {
         for entry in list.items()? {
             if let Some(c) = Contains::read_fpuzzles(&entry, n)? {
@@ -478,6 +484,11 @@ pub fn write(
             Rule::Skyscraper(s) => add("skyscraper", s.write_fpuzzles(puzzle)?),
             Rule::EqualSum(_) => return Err(refuse("equal sums")),
             Rule::Contains(c) => add("quadruple", c.write_fpuzzles(puzzle)?),
+            Rule::Extremum(e) => {
+                for entry in e.write_fpuzzles(puzzle) {
+                    add(e.kind.name(), entry)
+                }
+            }
             Rule::Line(line) => {
                 let (key, entry) = line.write_fpuzzles(puzzle).map_err(|w| refuse(&w))?;
                 add(key, entry)

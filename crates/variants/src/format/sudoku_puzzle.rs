@@ -532,10 +532,10 @@ pub fn write(puzzle: &Puzzle, meta: Option<&Value>, solution: Option<&[u8]>) -> 
             Rule::Cell(mark) => rules.push(mark.write_sudoku_puzzle(puzzle)),
             Rule::Contains(c) => rules.push(c.write_sudoku_puzzle(puzzle)),
             Rule::Negative(negative) => rules.extend(negative.write_sudoku_puzzle(puzzle)),
-            Rule::Relation { relation, pairs } => rules.push(json!({
-                "type": "relation", "op": relation.name(), "params": relation.param().into_iter().collect::<Vec<_>>(),
-                "pairs": pairs.iter().map(|p| names(puzzle, p)).collect::<Vec<_>>(),
-            })),
+            Rule::Extremum(e) => rules.push(e.write_sudoku_puzzle(puzzle)),
+            Rule::Relation { relation, pairs } => rules.push(
+                crate::rules::relation::write_sudoku_puzzle(puzzle, *relation, pairs),
+            ),
         }
     }
     let mut doc = json!({

@@ -12,6 +12,7 @@
 //!   [`relation`] on its pair.
 //! - [`cell`]: odd, even, low, high, listed and excluded digits in marked cells.
 //! - [`contains`]: listed digits that appear among marked cells (a quadruple).
+//! - [`extremum`]: minimum and maximum cells, a [`relation`] with each neighbour.
 //! - [`negative`]: "no dot means not", a relation on the pairs without a mark.
 //!
 //! A [`Rule`] is what a puzzle states; the engine compiles it once per puzzle into
@@ -29,6 +30,7 @@ pub mod cell;
 pub mod contains;
 pub mod edge;
 pub mod equal_sum;
+pub mod extremum;
 pub mod line;
 pub mod negative;
 pub mod neighbours;
@@ -46,6 +48,7 @@ pub use cell::{CellKind, CellMark};
 pub use contains::Contains;
 pub use edge::{Edge, Mark};
 pub use equal_sum::EqualSum;
+pub use extremum::{Extremum, ExtremumKind};
 pub use line::{Line, LineKind};
 pub use negative::Negative;
 pub use neighbours::{NeighbourKind, Neighbours, Scope};
@@ -174,6 +177,8 @@ pub enum Rule {
     Cell(CellMark),
     /// Digits that appear among cells (a quadruple).
     Contains(Contains),
+    /// Cells smaller (larger) than their orthogonal neighbours.
+    Extremum(Extremum),
     /// Orthogonal neighbours without a mark of a family have none of its relations.
     Negative(Negative),
     /// `relation` holds between the digits of each pair of cells (first, second).
@@ -200,6 +205,7 @@ impl Rule {
             Rule::Edge(edge) => edge.cells.to_vec(),
             Rule::Cell(mark) => mark.cells.clone(),
             Rule::Contains(c) => c.cells.clone(),
+            Rule::Extremum(e) => e.cells_read(),
             Rule::Negative(negative) => negative.area.clone(),
             Rule::Relation { pairs, .. } => pairs.iter().flatten().copied().collect(),
         }
@@ -220,6 +226,7 @@ impl Rule {
             Rule::Edge(edge) => edge.compile(puzzle.size(), out),
             Rule::Cell(mark) => mark.compile(puzzle.size(), out),
             Rule::Contains(c) => c.compile(out),
+            Rule::Extremum(e) => e.compile(out),
             Rule::Negative(negative) => negative.compile(puzzle, out),
             Rule::Relation { relation, pairs } => out.relation(puzzle.size(), *relation, pairs),
         }
@@ -241,6 +248,7 @@ impl Rule {
             Rule::Edge(edge) => edge.holds(values),
             Rule::Cell(mark) => mark.holds(values),
             Rule::Contains(c) => c.holds(values),
+            Rule::Extremum(e) => e.holds(values),
             Rule::Negative(negative) => negative.holds(puzzle, values),
             Rule::Relation { relation, pairs } => pairs
                 .iter()
@@ -263,6 +271,7 @@ impl Rule {
             Rule::Edge(edge) => edge.check(puzzle, at),
             Rule::Cell(mark) => mark.check(puzzle, at),
             Rule::Contains(c) => c.check(puzzle, at),
+            Rule::Extremum(e) => e.check(puzzle, at),
             Rule::Negative(negative) => negative.check(puzzle, at),
             Rule::Relation { relation, pairs } => {
                 for &[a, b] in pairs {

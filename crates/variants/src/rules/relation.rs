@@ -162,6 +162,19 @@ impl Relation {
 }
 
 /// The support tables of the pairs of digits 1 to `size` that `allowed` accepts:
+/// A relation on pairs as a sudoku-puzzle `relation` rule.
+pub(crate) fn write_sudoku_puzzle(
+    puzzle: &crate::puzzle::Puzzle,
+    relation: Relation,
+    pairs: &[[Cell; 2]],
+) -> serde_json::Value {
+    serde_json::json!({
+        "type": "relation", "op": relation.name(),
+        "params": relation.param().into_iter().collect::<Vec<_>>(),
+        "pairs": pairs.iter().map(|p| super::names(puzzle, p)).collect::<Vec<_>>(),
+    })
+}
+
 /// `(forward, back)`, indexed by digit − 1.
 pub(crate) fn tables(size: usize, allowed: impl Fn(u8, u8) -> bool) -> ([u32; 32], [u32; 32]) {
     let mut forward = [0; 32];
