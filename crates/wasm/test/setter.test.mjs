@@ -99,8 +99,10 @@ test('outside clues, sum clues, cell marks and given candidates are drawn, the s
     skyscraper: [{ cell: 'R3C7', value: '3' }],
     littlekillersum: [{ cell: 'R0C3', direction: 'DR', cells: ['R1C4', 'R2C5', 'R3C6'], value: '12' }],
     quadruple: [{ cells: ['R3C5', 'R3C6', 'R4C5', 'R4C6'], values: [1, 2] }],
+    minimum: [{ cell: 'R6C6' }],
   });
   const fboard = boardOf(fpuzzles, bitdoku.parse(fpuzzles));
   assert.deepEqual(fboard.notDrawn, []);
-  assert.deepEqual(shown(fboard), shown(board).filter((e) => !/"cage"|"top"|"\+7"/.test(e)));
+  const minimum = JSON.stringify({ type: 'tag', cells: [35], corner: 'top', text: 'min' });
+  assert.deepEqual(shown(fboard), [...shown(board).filter((e) => !/"cage"|"top"|"\+7"/.test(e)), minimum].sort());
 });

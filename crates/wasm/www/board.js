@@ -200,6 +200,8 @@ function fromFpuzzles(doc, board) {
         const text = `${e.value ?? ''}${key === 'littlekillersum' ? LITTLE_KILLER[e.direction] ?? '' : ''}`;
         board.elements.push({ rule: key, type: 'outside', at: [r, c], text });
       }
+    } else if (key === 'minimum' || key === 'maximum') {
+      for (const e of list) board.elements.push({ rule: key, type: 'tag', cells: cellsOf([e.cell]), corner: 'top', text: key.slice(0, 3) });
     } else if (key === 'quadruple') {
       for (const e of list) {
         if (!isEmpty(e.values)) board.elements.push(quadruple(key, n, cellsOf(e.cells), e.values));
