@@ -24,7 +24,7 @@
 
 use crate::bits::Bits;
 use crate::rules::Cells;
-use crate::tables::Tables;
+use crate::tables::{Tables, NO_SLOT, SLOTS};
 
 /// Propagation found that the state has no solution.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -35,6 +35,11 @@ pub(crate) type Step = Result<(), Contradiction>;
 /// The most houses of N cells a puzzle may have (the engine's house sets are fixed
 /// arrays of this many bits).
 pub const MAX_HOUSES: usize = 256;
+
+/// Up to this many crossings (classic 9×9 has 54), a pass of locked candidates looks
+/// at every one: cheaper than finding those of the houses that changed (most of them,
+/// on 9×9).
+const SWEEP: usize = 64;
 
 /// A set of houses of N cells, as fixed words.
 #[derive(Clone, Copy, Debug, Default)]
@@ -139,6 +144,9 @@ pub(crate) struct Work {
     crossing_houses: HouseSet,
     crossing_scratch: HouseSet,
     crossings_seen: Dirty,
+    /// The candidates of each crossing's shared cells, read once per pass of locked
+    /// candidates (see `Crossing::slots`).
+    slots: [u32; SLOTS],
     props: Dirty,
     pair_houses: HouseSet,
     /// Whether naked and hidden pairs run (on boards of 16×16 and up, where they cut
@@ -156,6 +164,7 @@ impl Work {
             crossing_houses: HouseSet::default(),
             crossing_scratch: HouseSet::default(),
             crossings_seen: Dirty::new(t.crossings.len()),
+            slots: [0; SLOTS],
             props: Dirty::new(t.props.len()),
             pair_houses: HouseSet::default(),
             pairs: t.size >= 16,
@@ -404,8 +413,24 @@ impl<const W: usize, const C: usize> State<W, C> {
         Ok(())
     }
 
-    /// Locked candidates on the crossings of the houses that changed.
+    /// Locked candidates on the crossings of the houses that changed (on every
+    /// crossing, when there are at most [`SWEEP`] of them). Not inlined: `propagate`'s
+    /// loop runs fewer instructions without it.
+    #[inline(never)]
     fn locked_candidates(&mut self, t: &Tables, w: &mut Work) -> Step {
+        // Each crossing's shared candidates, read once for the pass: a slot may hold
+        // digits removed during the pass, which only makes this pass remove less, and
+        // the cells that lost them wake their houses for the next pass.
+        for (slot, x) in w.slots[..usize::from(NO_SLOT)].iter_mut().zip(&t.crossings) {
+            *slot = self.or(&x.shared);
+        }
+        if t.crossings.len() <= SWEEP {
+            w.crossing_houses.clear();
+            for x in 0..t.crossings.len() {
+                self.crossing(t, w, x)?;
+            }
+            return Ok(());
+        }
         // Look at the houses changed so far; removals made here mark the fresh set.
         core::mem::swap(&mut w.crossing_houses, &mut w.crossing_scratch);
         let mut result = Ok(());
@@ -427,17 +452,26 @@ impl<const W: usize, const C: usize> State<W, C> {
         result
     }
 
+    /// The candidates of `cells`.
+    #[inline(always)]
+    fn or(&self, cells: &[u16]) -> u32 {
+        cells
+            .iter()
+            .fold(0, |m, &c| m | self.cand[ix::<C>(usize::from(c))])
+    }
+
     #[inline(always)]
     fn crossing(&mut self, t: &Tables, w: &mut Work, x: usize) -> Step {
         let x = &t.crossings[x];
-        let or = |s: &Self, cells: &[u16]| {
-            cells
-                .iter()
-                .fold(0, |m, &c| m | s.cand[ix::<C>(usize::from(c))])
-        };
-        let shared = or(self, &x.shared);
-        let a_rest = or(self, &x.a_rest);
-        let b_rest = or(self, &x.b_rest);
+        let v = x.slots.map(|s| w.slots[usize::from(s)]);
+        let mut shared = v[0];
+        let mut a_rest = v[1] | v[2] | v[3] | v[4];
+        let mut b_rest = v[5] | v[6] | v[7] | v[8];
+        if t.loose {
+            shared |= self.or(&x.loose[0]);
+            a_rest |= self.or(&x.loose[1]);
+            b_rest |= self.or(&x.loose[2]);
+        }
         // Confined to the shared cells within a: out of the rest of b.
         let from_b = shared & !a_rest & b_rest;
         if from_b != 0 {

@@ -10,7 +10,8 @@
 //!   house_words cell -> the houses of N cells it is in, as a set (woken when it
 //!                      loses a digit)
 //!   crossings  two houses of N cells that share 2+ cells (a box and a row, say):
-//!                      locked candidates
+//!                      locked candidates; each reads the rest of its houses as the
+//!                      slots of the crossings that cover it (a box's other rows)
 //!   props      the rules' propagators (pair relations, ...); watchers: cell -> props
 //! ```
 //!
@@ -50,6 +51,13 @@ impl Rows {
     }
 }
 
+/// How many crossings keep the candidates of their shared cells in a slot of their
+/// own for a pass of locked candidates (slots are numbered by a byte; slot
+/// [`NO_SLOT`] is always 0).
+pub(crate) const SLOTS: usize = 256;
+/// The slot that is always 0.
+pub(crate) const NO_SLOT: u8 = (SLOTS - 1) as u8;
+
 /// Two houses of N cells that share two or more cells: within `a`, a digit confined
 /// to the shared cells leaves the rest of `b`, and the other way round.
 #[derive(Clone, Debug)]
@@ -60,6 +68,42 @@ pub(crate) struct Crossing {
     pub(crate) shared: Vec<u16>,
     pub(crate) a_rest: Vec<u16>,
     pub(crate) b_rest: Vec<u16>,
+    /// The same three as slots, so that a pass reads each crossing's shared cells
+    /// once: this crossing's slot, then up to four slots of other crossings covering
+    /// `a_rest` (a box's other two rows), then four covering `b_rest` (a row's other
+    /// two boxes); [`NO_SLOT`] where there is none.
+    pub(crate) slots: [u8; 9],
+    /// The cells of the three that no slot holds (none on boards of boxes).
+    pub(crate) loose: [Vec<u16>; 3],
+}
+
+/// The slots of up to four crossings whose shared cells lie in `cells` without
+/// overlap (largest first), and the cells they leave.
+fn cover(cells: &[u16], crossings: &[Crossing], of: &[u16]) -> ([u8; 4], Vec<u16>) {
+    let mut inside: Vec<usize> = of
+        .iter()
+        .map(|&x| usize::from(x))
+        .filter(|&x| x < usize::from(NO_SLOT))
+        .filter(|&x| crossings[x].shared.iter().all(|c| cells.contains(c)))
+        .collect();
+    inside.sort_by_key(|&x| core::cmp::Reverse(crossings[x].shared.len()));
+    let mut slots = [NO_SLOT; 4];
+    let mut covered: Vec<u16> = Vec::new();
+    let mut n = 0;
+    for x in inside {
+        let shared = &crossings[x].shared;
+        if n < 4 && shared.iter().all(|c| !covered.contains(c)) {
+            covered.extend(shared);
+            slots[n] = x as u8;
+            n += 1;
+        }
+    }
+    let loose = cells
+        .iter()
+        .copied()
+        .filter(|c| !covered.contains(c))
+        .collect();
+    (slots, loose)
 }
 
 /// The tables of one puzzle; see the [module docs](self).
@@ -83,6 +127,8 @@ pub(crate) struct Tables {
     pub(crate) crossings: Vec<Crossing>,
     /// For each house of N cells, the crossings it is in.
     pub(crate) crossings_of: Rows,
+    /// True if a crossing has loose cells (`Crossing::loose`).
+    pub(crate) loose: bool,
     pub(crate) props: Vec<Prop>,
     /// True if there are propagators (a classic board has none to wake).
     pub(crate) has_props: bool,
@@ -166,6 +212,8 @@ impl Tables {
                     a_rest: rest(full[a]),
                     b_rest: rest(full[b]),
                     shared,
+                    slots: [NO_SLOT; 9],
+                    loose: Default::default(),
                 });
             }
         }
@@ -174,6 +222,18 @@ impl Tables {
                 .filter(|&i| usize::from(crossings[i].a) == h || usize::from(crossings[i].b) == h)
                 .collect()
         }));
+        for i in 0..crossings.len() {
+            let x = &crossings[i];
+            let (a, a_loose) = cover(&x.a_rest, &crossings, crossings_of.row(usize::from(x.a)));
+            let (b, b_loose) = cover(&x.b_rest, &crossings, crossings_of.row(usize::from(x.b)));
+            let (own, own_loose) = match u8::try_from(i) {
+                Ok(slot) if slot < NO_SLOT => (slot, Vec::new()),
+                _ => (NO_SLOT, x.shared.clone()),
+            };
+            let x = &mut crossings[i];
+            x.slots = [own, a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3]];
+            x.loose = [own_loose, a_loose, b_loose];
+        }
         let mut watching = vec![Vec::new(); cells];
         for (i, p) in props.iter().enumerate() {
             for c in p.watches() {
@@ -201,6 +261,9 @@ impl Tables {
                     w
                 })
                 .collect(),
+            loose: crossings
+                .iter()
+                .any(|x| x.loose.iter().any(|l| !l.is_empty())),
             crossings,
             crossings_of,
             has_props: !props.is_empty(),
@@ -244,6 +307,17 @@ mod tests {
         // Each box crosses three rows and three columns in three cells.
         assert_eq!(t.crossings.len(), 54);
         assert!(t.crossings.iter().all(|x| x.shared.len() == 3));
+        // The rest of a box is its other two rows, the rest of a row its other two
+        // boxes.
+        let two = |s: &[u8]| s[1] < 54 && s[2] == NO_SLOT;
+        assert!(t
+            .crossings
+            .iter()
+            .enumerate()
+            .all(|(i, x)| usize::from(x.slots[0]) == i
+                && two(&x.slots[1..5])
+                && two(&x.slots[5..])
+                && x.loose.iter().all(Vec::is_empty)));
         assert!(t.props.is_empty());
     }
 
