@@ -421,8 +421,10 @@ impl<const W: usize, const C: usize> State<W, C> {
         // Each crossing's shared candidates, read once for the pass: a slot may hold
         // digits removed during the pass, which only makes this pass remove less, and
         // the cells that lost them wake their houses for the next pass.
-        for (slot, x) in w.slots[..usize::from(NO_SLOT)].iter_mut().zip(&t.crossings) {
-            *slot = self.or(&x.shared);
+        let used = t.crossings.len().min(usize::from(NO_SLOT));
+        w.slots[..used].fill(0);
+        for (cells, &slot) in t.slot_cells.iter().zip(&t.slot_of) {
+            w.slots[usize::from(slot)] |= self.or(cells);
         }
         if t.crossings.len() <= SWEEP {
             w.crossing_houses.clear();

@@ -129,6 +129,10 @@ pub(crate) struct Tables {
     pub(crate) crossings_of: Rows,
     /// True if a crossing has loose cells (`Crossing::loose`).
     pub(crate) loose: bool,
+    /// The shared cells of the crossings with a slot, four at a time (the last four
+    /// of a crossing filled up with its first cell), and the slot of each four.
+    pub(crate) slot_cells: Vec<[u16; 4]>,
+    pub(crate) slot_of: Vec<u8>,
     pub(crate) props: Vec<Prop>,
     /// True if there are propagators (a classic board has none to wake).
     pub(crate) has_props: bool,
@@ -234,6 +238,15 @@ impl Tables {
             x.slots = [own, a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3]];
             x.loose = [own_loose, a_loose, b_loose];
         }
+        let (mut slot_cells, mut slot_of) = (Vec::new(), Vec::new());
+        for (slot, x) in crossings.iter().take(usize::from(NO_SLOT)).enumerate() {
+            for four in x.shared.chunks(4) {
+                let mut cells = [x.shared[0]; 4];
+                cells[..four.len()].copy_from_slice(four);
+                slot_cells.push(cells);
+                slot_of.push(slot as u8);
+            }
+        }
         let mut watching = vec![Vec::new(); cells];
         for (i, p) in props.iter().enumerate() {
             for c in p.watches() {
@@ -264,6 +277,8 @@ impl Tables {
             loose: crossings
                 .iter()
                 .any(|x| x.loose.iter().any(|l| !l.is_empty())),
+            slot_cells,
+            slot_of,
             crossings,
             crossings_of,
             has_props: !props.is_empty(),
@@ -318,6 +333,8 @@ mod tests {
                 && two(&x.slots[1..5])
                 && two(&x.slots[5..])
                 && x.loose.iter().all(Vec::is_empty)));
+        assert_eq!(t.slot_cells.len(), 54);
+        assert!(t.slot_cells.iter().all(|c| c[3] == c[0]));
         assert!(t.props.is_empty());
     }
 
