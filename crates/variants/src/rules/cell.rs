@@ -11,7 +11,7 @@
 //! the search (the propagator watches no cell: nothing can undo it).
 
 use super::{Cells, Compiled, Prop};
-use crate::format::json::{cell as read_cell, cells as read_cells, Node};
+use crate::format::json::{cells as read_cells, Node};
 use crate::format::Error;
 use crate::puzzle::{At, Cell, ModelError, Puzzle};
 use crate::state::Step;
@@ -159,11 +159,7 @@ impl CellMark {
         list: &Node<'_>,
         size: usize,
     ) -> Result<CellMark, Error> {
-        let mut cells = Vec::new();
-        for entry in list.items()? {
-            entry.only(&["cell"])?;
-            cells.push(read_cell(&entry.need("cell")?, size)?);
-        }
+        let cells = super::read_fpuzzles_cells(list, size)?;
         let kind = if key == "odd" {
             CellKind::Odd
         } else {
@@ -191,11 +187,7 @@ impl CellMark {
             CellKind::Even => "even",
             _ => return None,
         };
-        let entries = super::fnames(puzzle, &self.cells)
-            .into_iter()
-            .map(|c| json!({ "cell": c }))
-            .collect();
-        Some((key, entries))
+        Some((key, super::write_fpuzzles_cells(puzzle, &self.cells)))
     }
 }
 

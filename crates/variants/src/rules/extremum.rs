@@ -10,10 +10,10 @@
 
 use super::relation::Relation;
 use super::Compiled;
-use crate::format::json::{cell as read_cell, Node};
+use crate::format::json::Node;
 use crate::format::Error;
 use crate::puzzle::{At, Cell, ModelError, Puzzle};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 /// Which extreme a marked cell is.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -113,20 +113,13 @@ impl Extremum {
         list: &Node<'_>,
         size: usize,
     ) -> Result<Extremum, Error> {
-        let mut cells = Vec::new();
-        for entry in list.items()? {
-            entry.only(&["cell"])?;
-            cells.push(read_cell(&entry.need("cell")?, size)?);
-        }
+        let cells = super::read_fpuzzles_cells(list, size)?;
         Ok(Extremum { kind, cells, size })
     }
 
     /// As f-puzzles entries under its key.
     pub(crate) fn write_fpuzzles(&self, puzzle: &Puzzle) -> Vec<Value> {
-        super::fnames(puzzle, &self.cells)
-            .into_iter()
-            .map(|cell| json!({ "cell": cell }))
-            .collect()
+        super::write_fpuzzles_cells(puzzle, &self.cells)
     }
 
     /// As the sudoku-puzzle rule of what it means: `relation` `less` on its pairs.
@@ -182,7 +175,10 @@ mod tests {
             .unwrap();
         }
         let doc = fpuzzles::write(&p, None, None).unwrap();
-        assert_eq!(doc["minimum"], json!([{"cell": "R1C1"}, {"cell": "R3C3"}]));
+        assert_eq!(
+            doc["minimum"],
+            serde_json::json!([{"cell": "R1C1"}, {"cell": "R3C3"}])
+        );
         assert_eq!(fpuzzles::read(&doc).unwrap().puzzle, p);
         let back = sudoku_puzzle::read(&sudoku_puzzle::write(&p, None, None)).unwrap();
         let pairs = |r: &Rule| match r {

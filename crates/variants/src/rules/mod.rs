@@ -308,6 +308,28 @@ pub(crate) fn names(puzzle: &Puzzle, cells: &[Cell]) -> Vec<String> {
     cells.iter().map(|&c| puzzle.cell_name(c)).collect()
 }
 
+/// The cells of an f-puzzles list of single cells (`[{"cell": "R1C1"}, ...]`: odd,
+/// even, minimum, maximum).
+pub(crate) fn read_fpuzzles_cells(
+    list: &crate::format::json::Node<'_>,
+    size: usize,
+) -> Result<Vec<Cell>, crate::format::Error> {
+    let mut cells = Vec::new();
+    for entry in list.items()? {
+        entry.only(&["cell"])?;
+        cells.push(crate::format::json::cell(&entry.need("cell")?, size)?);
+    }
+    Ok(cells)
+}
+
+/// Cells as an f-puzzles list of single cells, the inverse of [`read_fpuzzles_cells`].
+pub(crate) fn write_fpuzzles_cells(puzzle: &Puzzle, cells: &[Cell]) -> Vec<serde_json::Value> {
+    fnames(puzzle, cells)
+        .into_iter()
+        .map(|cell| serde_json::json!({ "cell": cell }))
+        .collect()
+}
+
 /// Cell names as f-puzzles writes them, `R1C1`.
 pub(crate) fn fnames(puzzle: &Puzzle, cells: &[Cell]) -> Vec<String> {
     cells
