@@ -8,8 +8,9 @@
 
 use bitdoku_variants::generate::{self, jigsaw, random_solution, Elements, Marks, Settings};
 use bitdoku_variants::rules::{
-    Arrow, Cage, CellKind, CellMark, Contains, Edge, EqualSum, Extremum, ExtremumKind, Line,
-    LineKind, Mark, Negative, Sandwich, Side, Skyscraper, SumClue, SumKind, XSum,
+    Arrow, Cage, CellKind, CellMark, Clones, Contains, Edge, EqualSum, Extremum, ExtremumKind,
+    Indexer, IndexerKind, Line, LineKind, Mark, Negative, Sandwich, Side, Skyscraper, SumClue,
+    SumKind, XSum,
 };
 use bitdoku_variants::{
     Engine, HouseKind, NeighbourKind, Neighbours, Options, Puzzle, Relation, Rule,
@@ -224,6 +225,7 @@ fn line_kind(n: usize, rng: &mut fastrand::Rng) -> LineKind {
         |n, rng| LineKind::Lockout(rng.u8(1..n as u8)),
         |_, _| LineKind::Zipper,
         |_, _| LineKind::RegionSum(Vec::new()),
+        |_, _| LineKind::DoubleArrow,
     ];
     kinds[rng.usize(0..kinds.len())](n, rng)
 }
@@ -650,6 +652,57 @@ fn extrema(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng) -> Vec<Rule> {
     out
 }
 
+/// Random clones from a solution: a region of one to three cells and a copy of it,
+/// cell by cell a cell of the same digit; one in six copied at random (a puzzle that
+/// may have no solution).
+fn clones(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) -> Vec<Rule> {
+    let cells = p.cells();
+    let mut out = Vec::new();
+    for _ in 0..count {
+        let broken = rng.u8(0..6) == 0;
+        let first: Vec<usize> = (0..rng.usize(1..=3)).map(|_| rng.usize(0..cells)).collect();
+        let copy: Vec<usize> = first
+            .iter()
+            .map(|&a| {
+                let same: Vec<usize> = (0..cells)
+                    .filter(|&b| b != a && (broken || solution[b] == solution[a]))
+                    .collect();
+                same[rng.usize(0..same.len())]
+            })
+            .collect();
+        out.push(Rule::Clone(Clones {
+            regions: vec![first, copy],
+        }));
+    }
+    out
+}
+
+/// Random row and column indexers from a solution: cells whose digit points at their
+/// index there, and one in six anywhere.
+fn indexers(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng) -> Vec<Rule> {
+    let n = p.size();
+    let mut out = Vec::new();
+    for kind in [IndexerKind::Column, IndexerKind::Row] {
+        let one = |cells: Vec<usize>| Indexer {
+            kind,
+            cells,
+            size: n,
+        };
+        let mut cells: Vec<usize> = (0..n * n)
+            .filter(|&c| rng.u8(0..4) == 0 && one(vec![c]).holds(solution))
+            .collect();
+        if rng.u8(0..6) == 0 {
+            cells.push(rng.usize(0..n * n));
+        }
+        cells.sort_unstable();
+        cells.dedup();
+        if !cells.is_empty() {
+            out.push(Rule::Indexer(one(cells)));
+        }
+    }
+    out
+}
+
 /// A random negative constraint from a solution, with the marks it needs: over the
 /// board or a random rectangle, a mark of its family on every pair there that one of
 /// its relations relates (one of them left out in one puzzle in eight), and a few
@@ -888,7 +941,7 @@ fn marked_puzzle() -> impl Strategy<Value = Puzzle> {
         prop_oneof![Just((4, 2, 2)), Just((6, 2, 3)), Just((6, 3, 2))],
         any::<bool>(),
         any::<u64>(),
-        1u8..32,
+        1u8..128,
     )
         .prop_map(|((n, r, c), jig, seed, kinds)| {
             let mut rng = fastrand::Rng::with_seed(seed);
@@ -912,6 +965,13 @@ fn marked_puzzle() -> impl Strategy<Value = Puzzle> {
             }
             if kinds & 16 != 0 {
                 rules.extend(extrema(&p, &solution, &mut rng));
+            }
+            if kinds & 32 != 0 {
+                let count = rng.usize(1..=3);
+                rules.extend(clones(&p, &solution, &mut rng, count));
+            }
+            if kinds & 64 != 0 {
+                rules.extend(indexers(&p, &solution, &mut rng));
             }
             for rule in rules {
                 // A rule no digits of the board allow is refused: skipped.

@@ -101,7 +101,6 @@ fn the_docs_list_every_rule_refused_by_name() {
     for name in format::fpuzzles::NOT_YET
         .iter()
         .chain(format::sudoku_puzzle::NOT_YET)
-        .chain(bitdoku_variants::rules::line::NOT_YET)
     {
         assert!(
             not_yet.contains(&format!("`{name}`")),

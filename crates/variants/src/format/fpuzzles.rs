@@ -23,8 +23,9 @@ use super::json::{cells, Node};
 use super::{Error, Read, Source};
 use crate::puzzle::{default_box, HouseKind, ModelError, Puzzle, MAX_SIZE};
 use crate::rules::{
-    line, Arrow, Cage, CellMark, Contains, Edge, Extremum, ExtremumKind, Line, Negative,
-    NeighbourKind, Neighbours, Rule, Sandwich, Scope, Skyscraper, SumClue, XSum,
+    line, Arrow, Cage, CellMark, Clones, Contains, Edge, Extremum, ExtremumKind, Indexer,
+    IndexerKind, Line, Negative, NeighbourKind, Neighbours, Rule, Sandwich, Scope, Skyscraper,
+    SumClue, XSum,
 };
 use serde_json::{json, Map, Value};
 
@@ -66,20 +67,17 @@ const KNOWN: &[&str] = &[
     "minimum",
     "maximum",
     "negative",
+    "clone",
+    "columnindexer",
+    "rowindexer",
+    // Fog of war hides clues from the solver; it changes no solution.
+    "fogofwar",
+    "foglight",
 ];
 
 /// f-puzzles constraint keys the engine does not have yet: refused by name when they
 /// hold anything.
-pub const NOT_YET: &[&str] = &[
-    "doublearrow",
-    "clone",
-    "columnindexer",
-    "rowindexer",
-    "boxindexer",
-    "fogofwar",
-    "foglight",
-    "nabner",
-];
+pub const NOT_YET: &[&str] = &["boxindexer", "nabner"];
 
 /// Generic elements whose meaning is only in the rules text.
 const GENERIC: &[&str] = &["cage", "line", "circle"];
@@ -303,6 +301,18 @@ pub fn read(doc: &Value) -> Result<Read, Error> {
             }
         }
     }
+    for kind in [IndexerKind::Column, IndexerKind::Row] {
+        if let Some(list) = root.get(kind.name()).filter(|l| !empty(l.value)) {
+            let i = Indexer::read_fpuzzles(kind, &list, n)?;
+            puzzle.add_rule(Rule::Indexer(i)).map_err(model(&list))?;
+        }
+    }
+    if let Some(list) = root.get("clone") {
+        for entry in list.items()? {
+            let c = Clones::read_fpuzzles(&entry, n)?;
+            puzzle.add_rule(Rule::Clone(c)).map_err(model(&entry))?;
+        }
+    }
     for key in ["odd", "even"] {
         if let Some(list) = root.get(key) {
             let mark = CellMark::read_fpuzzles(key, &list, n)?;
@@ -489,6 +499,16 @@ pub fn write(
                     add(e.kind.name(), entry)
                 }
             }
+            Rule::Clone(c) => {
+                for entry in c.write_fpuzzles(puzzle) {
+                    add("clone", entry)
+                }
+            }
+            Rule::Indexer(i) => {
+                for entry in i.write_fpuzzles(puzzle) {
+                    add(i.kind.name(), entry)
+                }
+            }
             Rule::Line(line) => {
                 let (key, entry) = line.write_fpuzzles(puzzle).map_err(|w| refuse(&w))?;
                 add(key, entry)
@@ -566,10 +586,10 @@ mod tests {
     #[test]
     fn refuses_by_name() {
         let doc = json!({"size": 4, "grid": [[{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]],
-                         "doublearrow": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]});
+                         "nabner": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]});
         assert_eq!(
             read(&doc).unwrap_err().to_string(),
-            "doublearrow: the f-puzzles constraint \"doublearrow\" is not supported yet"
+            "nabner: the f-puzzles constraint \"nabner\" is not supported yet"
         );
         let doc = json!({"size": 4, "grid": [], "fog": 1});
         assert_eq!(

@@ -26,8 +26,8 @@ use super::json::{cell, cells, Node};
 use super::{Error, Read, Source};
 use crate::puzzle::{Cell, HouseKind, ModelError, Puzzle, MAX_SIZE};
 use crate::rules::{
-    Arrow, Cage, CellMark, Contains, Edge, EqualSum, Line, Negative, NeighbourKind, Neighbours,
-    Relation, Rule, Sandwich, Scope, Skyscraper, SumClue, XSum,
+    Arrow, Cage, CellMark, Clones, Contains, Edge, EqualSum, Line, Negative, NeighbourKind,
+    Neighbours, Relation, Rule, Sandwich, Scope, Skyscraper, SumClue, XSum,
 };
 use serde_json::{json, Value};
 
@@ -61,7 +61,6 @@ pub const NOT_YET: &[&str] = &[
     "rossini",
     "first_seen",
     "appears",
-    "clone",
     "isomorphic",
     "count",
     "distinct_count",
@@ -313,6 +312,11 @@ fn read_rule(rule: &Node<'_>, puzzle: &mut Puzzle) -> Result<(), Error> {
             let c = Contains::read_sudoku_puzzle(rule, n)?;
             puzzle.add_rule(Rule::Contains(c)).map_err(model(rule))?;
         }
+        "clone" => {
+            allow(&["regions"])?;
+            let c = Clones::read_sudoku_puzzle(rule, n)?;
+            puzzle.add_rule(Rule::Clone(c)).map_err(model(rule))?;
+        }
         "equal_sum" => {
             allow(&["segments"])?;
             let e = EqualSum::read_sudoku_puzzle(rule, n)?;
@@ -533,6 +537,8 @@ pub fn write(puzzle: &Puzzle, meta: Option<&Value>, solution: Option<&[u8]>) -> 
             Rule::Contains(c) => rules.push(c.write_sudoku_puzzle(puzzle)),
             Rule::Negative(negative) => rules.extend(negative.write_sudoku_puzzle(puzzle)),
             Rule::Extremum(e) => rules.push(e.write_sudoku_puzzle(puzzle)),
+            Rule::Clone(c) => rules.push(c.write_sudoku_puzzle(puzzle)),
+            Rule::Indexer(i) => rules.extend(i.write_sudoku_puzzle(puzzle)),
             Rule::Relation { relation, pairs } => rules.push(
                 crate::rules::relation::write_sudoku_puzzle(puzzle, *relation, pairs),
             ),
@@ -598,12 +604,12 @@ mod tests {
             "rules[1].cells[1]: \"r5c5\" is not a cell of a 4x4 board (r1c1 to r4c4)"
         );
         let e = read(&doc(
-            json!([{"type": "line", "kind": "double_arrow", "cells": ["r1c1", "r1c2", "r1c3"]}]),
+            json!([{"type": "isomorphic", "regions": [["r1c1"], ["r2c2"]]}]),
         ))
         .unwrap_err();
         assert_eq!(
             e.to_string(),
-            "rules[0].type: rule type \"line\" (double_arrow) is not supported yet"
+            "rules[0].type: rule type \"isomorphic\" is not supported yet"
         );
         let e = read(&doc(json!([{"type": "box", "cells": ["r1c1", "r1c2"]}]))).unwrap_err();
         assert!(

@@ -13,6 +13,9 @@
 //! - [`cell`]: odd, even, low, high, listed and excluded digits in marked cells.
 //! - [`contains`]: listed digits that appear among marked cells (a quadruple).
 //! - [`extremum`]: minimum and maximum cells, a [`relation`] with each neighbour.
+//! - [`indexer`]: row and column indexers, a pair with each cell they may point at.
+//! - [`clone`]: regions whose corresponding cells hold the same digits, a
+//!   [`relation`] on each pair.
 //! - [`negative`]: "no dot means not", a relation on the pairs without a mark.
 //!
 //! A [`Rule`] is what a puzzle states; the engine compiles it once per puzzle into
@@ -27,10 +30,12 @@
 pub mod arrow;
 pub mod cage;
 pub mod cell;
+pub mod clone;
 pub mod contains;
 pub mod edge;
 pub mod equal_sum;
 pub mod extremum;
+pub mod indexer;
 pub mod line;
 pub mod negative;
 pub mod neighbours;
@@ -45,10 +50,12 @@ pub mod xsum;
 pub use arrow::Arrow;
 pub use cage::Cage;
 pub use cell::{CellKind, CellMark};
+pub use clone::Clones;
 pub use contains::Contains;
 pub use edge::{Edge, Mark};
 pub use equal_sum::EqualSum;
 pub use extremum::{Extremum, ExtremumKind};
+pub use indexer::{Indexer, IndexerKind};
 pub use line::{Line, LineKind};
 pub use negative::Negative;
 pub use neighbours::{NeighbourKind, Neighbours, Scope};
@@ -179,6 +186,11 @@ pub enum Rule {
     Contains(Contains),
     /// Cells smaller (larger) than their orthogonal neighbours.
     Extremum(Extremum),
+    /// Regions whose corresponding cells hold the same digits.
+    Clone(Clones),
+    /// Cells whose digit says where in their row (column) their column (row) number
+    /// goes.
+    Indexer(Indexer),
     /// Orthogonal neighbours without a mark of a family have none of its relations.
     Negative(Negative),
     /// `relation` holds between the digits of each pair of cells (first, second).
@@ -206,6 +218,8 @@ impl Rule {
             Rule::Cell(mark) => mark.cells.clone(),
             Rule::Contains(c) => c.cells.clone(),
             Rule::Extremum(e) => e.cells_read(),
+            Rule::Clone(c) => c.cells(),
+            Rule::Indexer(i) => i.cells_read(),
             Rule::Negative(negative) => negative.area.clone(),
             Rule::Relation { pairs, .. } => pairs.iter().flatten().copied().collect(),
         }
@@ -227,6 +241,8 @@ impl Rule {
             Rule::Cell(mark) => mark.compile(puzzle.size(), out),
             Rule::Contains(c) => c.compile(out),
             Rule::Extremum(e) => e.compile(out),
+            Rule::Clone(c) => c.compile(puzzle.size(), out),
+            Rule::Indexer(i) => i.compile(out),
             Rule::Negative(negative) => negative.compile(puzzle, out),
             Rule::Relation { relation, pairs } => out.relation(puzzle.size(), *relation, pairs),
         }
@@ -249,6 +265,8 @@ impl Rule {
             Rule::Cell(mark) => mark.holds(values),
             Rule::Contains(c) => c.holds(values),
             Rule::Extremum(e) => e.holds(values),
+            Rule::Clone(c) => c.holds(values),
+            Rule::Indexer(i) => i.holds(values),
             Rule::Negative(negative) => negative.holds(puzzle, values),
             Rule::Relation { relation, pairs } => pairs
                 .iter()
@@ -272,6 +290,8 @@ impl Rule {
             Rule::Cell(mark) => mark.check(puzzle, at),
             Rule::Contains(c) => c.check(puzzle, at),
             Rule::Extremum(e) => e.check(puzzle, at),
+            Rule::Clone(c) => c.check(puzzle, at),
+            Rule::Indexer(i) => i.check(puzzle, at),
             Rule::Negative(negative) => negative.check(puzzle, at),
             Rule::Relation { relation, pairs } => {
                 for &[a, b] in pairs {

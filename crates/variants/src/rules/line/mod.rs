@@ -15,12 +15,14 @@
 //! | zipper | cells equally far from the centre add up to the same total (the centre's digit, on a line of odd length) | sum sets (`sums`) |
 //! | lockout | the end diamonds differ by at least `k`; the other cells lie outside their range | both orientations (`lockout`) |
 //! | region sum | the line's segments in each box or region have equal sums | sum sets (`sums`) |
+//! | double arrow | the two end circles add up to the sum of the cells between them | sum sets (`sums`) |
 //!
 //! Read from the sudoku-puzzle rule `{"type": "line", "kind": "thermo", "cells":
 //! [...]}` (with `value` for whisper, modular and lockout, `groups` for entropic,
 //! `closed` for whisper, renban and parity loops) and from the f-puzzles keys
 //! `thermometer`, `slowthermometer`, `whispers`, `renban`, `palindrome`, `betweenline`,
-//! `entropicline`, `modularline`, `zipperline`, `lockout` and `regionsumline` (entries
+//! `entropicline`, `modularline`, `zipperline`, `lockout`, `regionsumline` and
+//! `doublearrow` (entries
 //! of `{"lines": [[...], ...]}`, each line one rule); written back to both.
 
 pub(crate) mod between;
@@ -69,10 +71,10 @@ pub enum LineKind {
     /// The line cut into segments (their lengths, in order) where it crosses from one
     /// box or region into another: every segment has the same sum.
     RegionSum(Vec<usize>),
+    /// The first and last cells (the circles) add up to the sum of the cells between
+    /// them.
+    DoubleArrow,
 }
-
-/// The sudoku-puzzle line kinds the engine does not have yet: refused by name.
-pub const NOT_YET: &[&str] = &["double_arrow"];
 
 /// The f-puzzles keys read as lines.
 pub const FPUZZLES_KEYS: &[&str] = &[
@@ -87,6 +89,7 @@ pub const FPUZZLES_KEYS: &[&str] = &[
     "zipperline",
     "lockout",
     "regionsumline",
+    "doublearrow",
 ];
 
 /// A line rule: its kind and its cells in order.
@@ -148,6 +151,7 @@ impl Line {
             LineKind::Zipper => "zipper",
             LineKind::Lockout(_) => "lockout",
             LineKind::RegionSum(_) => "region_sum",
+            LineKind::DoubleArrow => "double_arrow",
         }
     }
 
@@ -182,6 +186,9 @@ impl Line {
         match &self.kind {
             LineKind::Thermo | LineKind::Renban if len > n => {
                 refuse(format!("{len} cells cannot hold distinct digits 1-{n}"))
+            }
+            LineKind::DoubleArrow if len < 3 => {
+                refuse("a double arrow has two circles and a cell or more between them".into())
             }
             LineKind::Whisper(k) => Relation::DifferenceAtLeast(*k).check(n, at),
             LineKind::Lockout(k) => Relation::DifferenceAtLeast(*k).check(n, at),
@@ -241,6 +248,7 @@ impl Line {
             }
             LineKind::Zipper => sums::holds(&v, &sums::zipper(v.len())),
             LineKind::RegionSum(lengths) => sums::holds(&v, &sums::cut(lengths)),
+            LineKind::DoubleArrow => sums::holds(&v, &sums::double_arrow(v.len())),
         }
     }
 
@@ -300,6 +308,9 @@ impl Line {
                 out.line(sums::EqualSum::new(n, cells, &sums::cut(lengths)))
             }
             LineKind::Zipper | LineKind::RegionSum(_) => {}
+            LineKind::DoubleArrow => {
+                out.line(sums::EqualSum::new(n, cells, &sums::double_arrow(len)))
+            }
         }
     }
 
@@ -309,11 +320,6 @@ impl Line {
         let n = puzzle.size();
         let kind_node = rule.need("kind")?;
         let kind = kind_node.str()?;
-        if NOT_YET.contains(&kind) {
-            return Err(rule
-                .need("type")?
-                .error(format!("rule type \"line\" ({kind}) is not supported yet")));
-        }
         let cells = read_cells(&rule.need("cells")?, n)?;
         let value = |default: Option<u8>| -> Result<u8, Error> {
             match rule.get("value") {
@@ -343,6 +349,7 @@ impl Line {
             "modular" => LineKind::Modular(value(Some(3))?),
             "lockout" => LineKind::Lockout(value(Some(4))?),
             "zipper" => LineKind::Zipper,
+            "double_arrow" => LineKind::DoubleArrow,
             "entropic" => LineKind::Entropic(match rule.get("groups") {
                 Some(g) => {
                     let mut groups = Vec::new();
@@ -418,6 +425,7 @@ impl Line {
                 ))
             })?),
             "regionsumline" => LineKind::RegionSum(Vec::new()),
+            "doublearrow" => LineKind::DoubleArrow,
             _ => return Err(entry.error(format!("{key:?} is not a line"))),
         };
         let mut out = Vec::new();
@@ -493,6 +501,7 @@ impl Line {
                 "lockout"
             }
             LineKind::Zipper => "zipperline",
+            LineKind::DoubleArrow => "doublearrow",
             LineKind::Entropic(groups) if thirds(n).as_ref() == Some(groups) => "entropicline",
             LineKind::Entropic(_) => return Err("entropic lines with other groups".into()),
             LineKind::RegionSum(segments)
@@ -642,6 +651,9 @@ mod tests {
         assert!(!line(LineKind::Modular(3), &[0, 6, 2, 5]).holds(&values)); // 1 2 3 5
         assert!(!line(LineKind::Zipper, &[0, 1, 4]).holds(&values)); // 1 + 4 != 3
         assert!(line(LineKind::Zipper, &[6, 4, 1, 5]).holds(&values)); // 2 + 5 = 4 + 3
+        assert!(line(LineKind::DoubleArrow, &[6, 1, 0]).holds(&values)); // 2 + 1 = 3
+        assert!(!line(LineKind::DoubleArrow, &[6, 4, 0]).holds(&values)); // 2 + 1 != 4
+        assert!(line(LineKind::DoubleArrow, &[3, 7, 1, 0]).holds(&values)); // 9 + 1 = 7 + 3
     }
 
     #[test]
@@ -671,6 +683,9 @@ mod tests {
         assert!(Line::new(LineKind::Palindrome, vec![0])
             .check(&p, At::Rule(0))
             .is_err());
+        assert!(Line::new(LineKind::DoubleArrow, vec![0, 1])
+            .check(&p, At::Rule(0))
+            .is_err());
         let mut closed = Line::new(LineKind::Thermo, vec![0, 1, 5]);
         closed.closed = true;
         assert!(closed.check(&p, At::Rule(0)).is_err());
@@ -697,6 +712,7 @@ mod tests {
             LineKind::Modular(3),
             LineKind::Zipper,
             LineKind::Lockout(2),
+            LineKind::DoubleArrow,
         ];
         for (i, kind) in kinds.into_iter().enumerate() {
             let mut line = Line::new(

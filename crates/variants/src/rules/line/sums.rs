@@ -1,6 +1,7 @@
 //! Lines of equal sums: the segments of a zipper line (cells equally far from its
-//! centre, and the centre alone on a line of odd length) and of a region-sum line (its
-//! stretches in each box or region) all have the same sum.
+//! centre, and the centre alone on a line of odd length), of a region-sum line (its
+//! stretches in each box or region) and of a double arrow (its two ends, and the cells
+//! between them) all have the same sum.
 //!
 //! Propagation by sum sets: each segment's possible sums (its cells' candidates added
 //! in every way, as a bit set), their intersection the possible totals; each cell
@@ -21,6 +22,11 @@ pub(crate) fn zipper(len: usize) -> Vec<Vec<usize>> {
         out.push(vec![len / 2]);
     }
     out
+}
+
+/// The segments of a double arrow of `len` cells: its two ends, and the cells between.
+pub(crate) fn double_arrow(len: usize) -> Vec<Vec<usize>> {
+    vec![vec![0, len - 1], (1..len - 1).collect()]
 }
 
 /// Consecutive segments of the given lengths, as positions on the line.
