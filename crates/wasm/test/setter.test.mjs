@@ -106,3 +106,38 @@ test('outside clues, sum clues, cell marks and given candidates are drawn, the s
   const minimum = JSON.stringify({ type: 'tag', cells: [35], corner: 'top', text: 'min' });
   assert.deepEqual(shown(fboard), [...shown(board).filter((e) => !/"cage"|"top"|"\+7"/.test(e)), minimum].sort());
 });
+
+test('clones, indexers and double arrows are drawn, the same from both formats', () => {
+  const grid = Array.from({ length: 4 }, () => Array.from({ length: 4 }, () => ({})));
+  const fpuzzles = JSON.stringify({
+    size: 4,
+    grid,
+    clone: [{ cells: ['R1C1', 'R1C2'], cloneCells: ['R3C3', 'R3C4'] }],
+    columnindexer: [{ cells: ['R2C1'] }],
+    rowindexer: [{ cells: ['R4C4'] }],
+    doublearrow: [{ lines: [['R4C1', 'R4C2', 'R4C3']] }],
+    fogofwar: ['R1C1'],
+    foglight: ['R1C1'],
+  });
+  const board = boardOf(fpuzzles, bitdoku.parse(fpuzzles));
+  assert.deepEqual(board.notDrawn, []);
+  assert.deepEqual(board.notes, ['fog of war (every clue shown)']);
+  const shown = (b) => b.elements.map(({ rule, ...e }) => JSON.stringify(e)).sort();
+  const line = { type: 'line', style: 'double_arrow', lines: [[12, 13, 14]] };
+  const clone = { type: 'tag', cells: [0, 1, 10, 11], corner: 'top', text: '≡A' };
+  assert.deepEqual(shown(board), [
+    clone, line,
+    { type: 'tag', cells: [4], corner: 'top', text: '↔' },
+    { type: 'tag', cells: [15], corner: 'top', text: '↕' },
+  ].map((e) => JSON.stringify(e)).sort());
+  // The clone and the line from sudoku-puzzle JSON (it has no indexers).
+  const doc = JSON.stringify({
+    format: 'sudoku-puzzle', format_version: 1, board: { rows: 4, cols: 4 }, digits: 4, givens: Array(16).fill(0),
+    rules: [{ type: 'box_grid', box: [2, 2], origin: 'r1c1' },
+      { type: 'clone', regions: [['r1c1', 'r1c2'], ['r3c3', 'r3c4']] },
+      { type: 'line', kind: 'double_arrow', cells: ['r4c1', 'r4c2', 'r4c3'] }],
+  });
+  const sp = boardOf(doc, bitdoku.parse(doc));
+  assert.deepEqual(sp.notDrawn, []);
+  assert.deepEqual(shown(sp), [clone, line].map((e) => JSON.stringify(e)).sort());
+});

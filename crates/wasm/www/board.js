@@ -70,6 +70,7 @@ const FPUZZLES_LINES = {
   zipperline: 'zipper',
   lockout: 'lockout',
   regionsumline: 'region_sum',
+  doublearrow: 'double_arrow',
 };
 
 /** f-puzzles keys that mark the whole board: written under the grid. */
@@ -78,13 +79,23 @@ const FPUZZLES_NOTES = {
   antiking: 'anti-king',
   nonconsecutive: 'non-consecutive',
   disjointgroups: 'disjoint groups',
+  fogofwar: 'fog of war (every clue shown)',
 };
 
 /** f-puzzles keys that describe or decorate the puzzle and are no rule. */
 const FPUZZLES_QUIET = new Set([
   'size', 'grid', 'title', 'author', 'ruleset', 'solution', '_solution', 'highlightConflicts',
   'text', 'rectangle', 'disabledlogic', 'truecandidatesoptions', 'successMessage', 'metaData',
+  'foglight',
 ]);
+
+/** Indexer cells: a tag with the way they point. */
+const INDEXERS = { columnindexer: '↔', rowindexer: '↕' };
+
+/** Clones: each cell of the `k`-th clone tagged with its letter. */
+function cloneTags(rule, k, regions) {
+  return { rule, type: 'tag', cells: regions.flat(), corner: 'top', text: `≡${String.fromCharCode(65 + (k % 26))}` };
+}
 
 const LITTLE_KILLER = { UL: '↖', UR: '↗', DL: '↙', DR: '↘' };
 
@@ -202,6 +213,10 @@ function fromFpuzzles(doc, board) {
       }
     } else if (key === 'minimum' || key === 'maximum') {
       for (const e of list) board.elements.push({ rule: key, type: 'tag', cells: cellsOf([e.cell]), corner: 'top', text: key.slice(0, 3) });
+    } else if (key in INDEXERS) {
+      for (const e of list) board.elements.push({ rule: key, type: 'tag', cells: cellsOf(e.cells), corner: 'top', text: INDEXERS[key] });
+    } else if (key === 'clone') {
+      list.forEach((e, k) => board.elements.push(cloneTags(key, k, [cellsOf(e.cells), cellsOf(e.cloneCells)])));
     } else if (key === 'quadruple') {
       for (const e of list) {
         if (!isEmpty(e.values)) board.elements.push(quadruple(key, n, cellsOf(e.cells), e.values));
@@ -226,6 +241,7 @@ function fromSudokuPuzzle(doc, board) {
   });
   const regions = new Array(n * n).fill(-1);
   let pieces = 0;
+  let clones = 0;
   for (const rule of doc.rules ?? []) {
     const { type, kind } = rule;
     const name = kind ? `${type}:${kind}` : type;
@@ -285,6 +301,8 @@ function fromSudokuPuzzle(doc, board) {
         const beside = Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) === 1;
         board.elements.push({ rule: name, type: beside ? 'letter' : 'pair', cells, text });
       }
+    } else if (type === 'clone') {
+      board.elements.push(cloneTags(name, clones++, rule.regions.map(cellsOf)));
     } else if (type === 'contains') {
       board.elements.push(quadruple(name, n, cellsOf(rule.cells), rule.digits));
     } else if (type === 'negative') {

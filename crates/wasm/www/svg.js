@@ -19,6 +19,7 @@ const LINE_STYLES = {
   lockout: ['#66a060', 10, 1],
   region_sum: ['#3f7fd0', 10, 1],
   parity: ['#d05050', 10, 1],
+  double_arrow: ['#8a8a8a', 8, 1],
 };
 const DEFAULT_LINE = ['#888888', 10, 1];
 
@@ -103,7 +104,7 @@ export function drawBoard(board, overlay = {}) {
         if (e.style === 'thermo' || e.style === 'slow_thermo') {
           g.append(el('circle', { cx: points[0][0], cy: points[0][1], r: S * 0.36, fill: colour }));
         }
-        if (e.style === 'between') {
+        if (e.style === 'between' || e.style === 'double_arrow') {
           for (const [x, y] of [points[0], points[points.length - 1]]) {
             g.append(el('circle', { cx: x, cy: y, r: S * 0.38, fill: '#fff', stroke: colour, 'stroke-width': 5 }));
           }
