@@ -1,6 +1,8 @@
 //! The engine against a brute force, on random small boards: 4×4 and 6×6 with boxes or
 //! jigsaw regions, diagonals, neighbour rules, killer cages, lines, the sums family,
-//! edge and cell marks, quadruples, minimum and maximum cells and given candidates, and nearly full 9×9s with lines. The brute force
+//! edge and cell marks, quadruples, minimum and maximum cells, clones, indexers, counts,
+//! first-seen and appears rules and given candidates, and nearly full 9×9s with lines.
+//! The brute force
 //! fills cells in row-major order, trying every digit that breaks no rule among the
 //! cells filled so far (the rules' definitions, [`Puzzle::is_solved_by`] on the way),
 //! and so enumerates every grid the puzzle allows. The engine must find the same
@@ -8,9 +10,9 @@
 
 use bitdoku_variants::generate::{self, jigsaw, random_solution, Elements, Marks, Settings};
 use bitdoku_variants::rules::{
-    Arrow, Cage, CellKind, CellMark, Clones, Contains, Edge, EqualSum, Extremum, ExtremumKind,
-    Indexer, IndexerKind, Line, LineKind, Mark, Negative, Sandwich, Side, Skyscraper, SumClue,
-    SumKind, XSum,
+    Appears, Arrow, Cage, CellKind, CellMark, Clones, Contains, Count, CountKind, DistinctCount,
+    Edge, EqualSum, Extremum, ExtremumKind, FirstSeen, Indexer, IndexerKind, Line, LineKind, Mark,
+    Negative, Sandwich, Side, Skyscraper, SumClue, SumKind, XSum,
 };
 use bitdoku_variants::{
     Engine, HouseKind, NeighbourKind, Neighbours, Options, Puzzle, Relation, Rule,
@@ -703,6 +705,125 @@ fn indexers(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng) -> Vec<Rule> {
     out
 }
 
+/// Random counting rules from a solution: counts of digits (listed, each, counting
+/// circles), distinct counts, first-seen clues and appears rules, on random cells;
+/// one in six made up (a puzzle that may have no solution).
+fn counting(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) -> Vec<Rule> {
+    let n = p.size();
+    let cells = p.cells();
+    let some = |rng: &mut fastrand::Rng, k: usize| -> Vec<usize> {
+        let mut all: Vec<usize> = (0..cells).collect();
+        rng.shuffle(&mut all);
+        all.truncate(k);
+        all
+    };
+    let mut out = Vec::new();
+    for _ in 0..count {
+        let made_up = rng.u8(0..6) == 0;
+        let k = rng.usize(2..=6);
+        let cs = some(rng, k);
+        let times = |d: u8| cs.iter().filter(|&&c| solution[c] == d).count() as u8;
+        out.push(match rng.u8(0..6) {
+            0 => {
+                let d = solution[cs[0]];
+                let k = if made_up { rng.u8(0..3) } else { times(d) };
+                Rule::Count(Count {
+                    kind: CountKind::Digits(vec![(d, k)]),
+                    cells: cs.clone(),
+                })
+            }
+            1 => {
+                // Counting circles: every digit d put in exactly d circles, from the
+                // solution's cells of digit d.
+                let mut circles = Vec::new();
+                for d in 1..=n as u8 {
+                    let of_d: Vec<usize> = (0..cells).filter(|&c| solution[c] == d).collect();
+                    if of_d.len() >= usize::from(d) && rng.u8(0..3) == 0 {
+                        let mut of_d = of_d;
+                        rng.shuffle(&mut of_d);
+                        circles.extend(&of_d[..usize::from(d)]);
+                    }
+                }
+                if made_up || circles.is_empty() {
+                    circles.push(rng.usize(0..cells));
+                }
+                circles.sort_unstable();
+                circles.dedup();
+                Rule::Count(Count {
+                    kind: CountKind::Circles,
+                    cells: circles,
+                })
+            }
+            2 => {
+                // Each digit once: a cell of each digit.
+                let each: Vec<usize> = (1..=n as u8)
+                    .map(|d| {
+                        let of_d: Vec<usize> = (0..cells).filter(|&c| solution[c] == d).collect();
+                        of_d[rng.usize(0..of_d.len())]
+                    })
+                    .collect();
+                Rule::Count(Count {
+                    kind: CountKind::Each(1),
+                    cells: if made_up { some(rng, n) } else { each },
+                })
+            }
+            3 => {
+                let seen = cs.iter().fold(0u32, |m, &c| m | 1 << (solution[c] - 1));
+                let value = seen.count_ones() as u8;
+                Rule::DistinctCount(DistinctCount {
+                    side: None,
+                    cells: cs.clone(),
+                    value: if made_up {
+                        value % cs.len().min(n) as u8 + 1
+                    } else {
+                        value
+                    },
+                })
+            }
+            4 => {
+                let (side, line) = outside_line(n, rng);
+                let mut digits: Vec<u8> = (1..=n as u8).collect();
+                rng.shuffle(&mut digits);
+                digits.truncate(rng.usize(1..=3));
+                let first = line
+                    .iter()
+                    .map(|&c| solution[c])
+                    .find(|v| digits.contains(v))
+                    .unwrap_or(digits[0]);
+                Rule::FirstSeen(FirstSeen {
+                    side,
+                    value: if made_up {
+                        digits[rng.usize(0..digits.len())]
+                    } else {
+                        first
+                    },
+                    cells: line,
+                    digits,
+                })
+            }
+            _ => {
+                let source = rng.usize(0..cells);
+                let mut others: Vec<usize> = cs.into_iter().filter(|&c| c != source).collect();
+                if !made_up {
+                    let same: Vec<usize> = (0..cells)
+                        .filter(|&c| c != source && solution[c] == solution[source])
+                        .collect();
+                    if let Some(&c) = same.get(rng.usize(0..same.len().max(1))) {
+                        if !others.contains(&c) {
+                            others.push(c);
+                        }
+                    }
+                }
+                Rule::Appears(Appears {
+                    source,
+                    cells: others,
+                })
+            }
+        });
+    }
+    out
+}
+
 /// A random negative constraint from a solution, with the marks it needs: over the
 /// board or a random rectangle, a mark of its family on every pair there that one of
 /// its relations relates (one of them left out in one puzzle in eight), and a few
@@ -941,7 +1062,7 @@ fn marked_puzzle() -> impl Strategy<Value = Puzzle> {
         prop_oneof![Just((4, 2, 2)), Just((6, 2, 3)), Just((6, 3, 2))],
         any::<bool>(),
         any::<u64>(),
-        1u8..128,
+        1u8..=255,
     )
         .prop_map(|((n, r, c), jig, seed, kinds)| {
             let mut rng = fastrand::Rng::with_seed(seed);
@@ -972,6 +1093,10 @@ fn marked_puzzle() -> impl Strategy<Value = Puzzle> {
             }
             if kinds & 64 != 0 {
                 rules.extend(indexers(&p, &solution, &mut rng));
+            }
+            if kinds & 128 != 0 {
+                let count = rng.usize(1..=3);
+                rules.extend(counting(&p, &solution, &mut rng, count));
             }
             for rule in rules {
                 // A rule no digits of the board allow is refused: skipped.

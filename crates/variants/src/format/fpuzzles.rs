@@ -493,6 +493,10 @@ pub fn write(
             Rule::XSum(x) => add("xsum", x.write_fpuzzles(puzzle)?),
             Rule::Skyscraper(s) => add("skyscraper", s.write_fpuzzles(puzzle)?),
             Rule::EqualSum(_) => return Err(refuse("equal sums")),
+            Rule::Count(_) => return Err(refuse("counts of digits")),
+            Rule::DistinctCount(_) => return Err(refuse("counts of different digits")),
+            Rule::FirstSeen(_) => return Err(refuse("first-seen clues")),
+            Rule::Appears(_) => return Err(refuse("appears rules")),
             Rule::Contains(c) => add("quadruple", c.write_fpuzzles(puzzle)?),
             Rule::Extremum(e) => {
                 for entry in e.write_fpuzzles(puzzle) {

@@ -26,8 +26,9 @@ use super::json::{cell, cells, Node};
 use super::{Error, Read, Source};
 use crate::puzzle::{Cell, HouseKind, ModelError, Puzzle, MAX_SIZE};
 use crate::rules::{
-    Arrow, Cage, CellMark, Clones, Contains, Edge, EqualSum, Line, Negative, NeighbourKind,
-    Neighbours, Relation, Rule, Sandwich, Scope, Skyscraper, SumClue, XSum,
+    Appears, Arrow, Cage, CellMark, Clones, Contains, Count, DistinctCount, Edge, EqualSum,
+    FirstSeen, Line, Negative, NeighbourKind, Neighbours, Relation, Rule, Sandwich, Scope,
+    Skyscraper, SumClue, XSum,
 };
 use serde_json::{json, Value};
 
@@ -59,11 +60,7 @@ const COMMON: &[&str] = &["type", "id", "label", "style"];
 pub const NOT_YET: &[&str] = &[
     "corner",
     "rossini",
-    "first_seen",
-    "appears",
     "isomorphic",
-    "count",
-    "distinct_count",
     "global_entropy",
     "vudoku",
     "table",
@@ -312,6 +309,28 @@ fn read_rule(rule: &Node<'_>, puzzle: &mut Puzzle) -> Result<(), Error> {
             let c = Contains::read_sudoku_puzzle(rule, n)?;
             puzzle.add_rule(Rule::Contains(c)).map_err(model(rule))?;
         }
+        "count" => {
+            allow(&["cells", "kind", "each", "counts"])?;
+            let c = Count::read_sudoku_puzzle(rule, n)?;
+            puzzle.add_rule(Rule::Count(c)).map_err(model(rule))?;
+        }
+        "distinct_count" => {
+            allow(&["value", "cells", "side"])?;
+            let d = DistinctCount::read_sudoku_puzzle(rule, n)?;
+            puzzle
+                .add_rule(Rule::DistinctCount(d))
+                .map_err(model(rule))?;
+        }
+        "first_seen" => {
+            allow(&["value", "digits", "side", "cells"])?;
+            let f = FirstSeen::read_sudoku_puzzle(rule, n)?;
+            puzzle.add_rule(Rule::FirstSeen(f)).map_err(model(rule))?;
+        }
+        "appears" => {
+            allow(&["source", "cells"])?;
+            let a = Appears::read_sudoku_puzzle(rule, n)?;
+            puzzle.add_rule(Rule::Appears(a)).map_err(model(rule))?;
+        }
         "clone" => {
             allow(&["regions"])?;
             let c = Clones::read_sudoku_puzzle(rule, n)?;
@@ -539,6 +558,10 @@ pub fn write(puzzle: &Puzzle, meta: Option<&Value>, solution: Option<&[u8]>) -> 
             Rule::Extremum(e) => rules.push(e.write_sudoku_puzzle(puzzle)),
             Rule::Clone(c) => rules.push(c.write_sudoku_puzzle(puzzle)),
             Rule::Indexer(i) => rules.extend(i.write_sudoku_puzzle(puzzle)),
+            Rule::Count(c) => rules.push(c.write_sudoku_puzzle(puzzle)),
+            Rule::DistinctCount(d) => rules.push(d.write_sudoku_puzzle(puzzle)),
+            Rule::FirstSeen(f) => rules.push(f.write_sudoku_puzzle(puzzle)),
+            Rule::Appears(a) => rules.push(a.write_sudoku_puzzle(puzzle)),
             Rule::Relation { relation, pairs } => rules.push(
                 crate::rules::relation::write_sudoku_puzzle(puzzle, *relation, pairs),
             ),

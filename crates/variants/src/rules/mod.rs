@@ -17,6 +17,9 @@
 //! - [`clone`]: regions whose corresponding cells hold the same digits, a
 //!   [`relation`] on each pair.
 //! - [`negative`]: "no dot means not", a relation on the pairs without a mark.
+//! - [`count`], [`distinct`], [`first_seen`], [`appears`]: how often digits appear
+//!   among cells, how many different ones, which is met first from a side, and a
+//!   cell's digit appearing among others.
 //!
 //! A [`Rule`] is what a puzzle states; the engine compiles it once per puzzle into
 //! peers (pairs of cells that must differ) and propagators (`Prop`). A propagator
@@ -27,14 +30,18 @@
 //! Each rule is one module: its model, its propagator, its brute-force definition
 //! ([`Rule::holds`]) and its tests, side by side.
 
+pub mod appears;
 pub mod arrow;
 pub mod cage;
 pub mod cell;
 pub mod clone;
 pub mod contains;
+pub mod count;
+pub mod distinct;
 pub mod edge;
 pub mod equal_sum;
 pub mod extremum;
+pub mod first_seen;
 pub mod indexer;
 pub mod line;
 pub mod negative;
@@ -47,14 +54,18 @@ pub mod sum_clue;
 pub(crate) mod totals;
 pub mod xsum;
 
+pub use appears::Appears;
 pub use arrow::Arrow;
 pub use cage::Cage;
 pub use cell::{CellKind, CellMark};
 pub use clone::Clones;
 pub use contains::Contains;
+pub use count::{Count, CountKind};
+pub use distinct::DistinctCount;
 pub use edge::{Edge, Mark};
 pub use equal_sum::EqualSum;
 pub use extremum::{Extremum, ExtremumKind};
+pub use first_seen::FirstSeen;
 pub use indexer::{Indexer, IndexerKind};
 pub use line::{Line, LineKind};
 pub use negative::Negative;
@@ -99,6 +110,14 @@ pub(crate) enum Prop {
     Within(cell::Within),
     /// Digits that appear among cells (see [`contains`]).
     Contains(contains::Need),
+    /// How many times digits appear among cells (see [`count`]).
+    Tally(count::Tally),
+    /// How many different digits cells hold (see [`distinct`]).
+    Distinct(distinct::Distinct),
+    /// Which digit is met first (see [`first_seen`]).
+    FirstSeen(first_seen::Before),
+    /// A cell's digit among others (see [`appears`]).
+    Appears(appears::Seen),
 }
 
 impl Prop {
@@ -114,6 +133,10 @@ impl Prop {
             Prop::Skyscraper(p) => p.watches(),
             Prop::Within(p) => p.watches(),
             Prop::Contains(p) => p.watches(),
+            Prop::Tally(p) => p.watches(),
+            Prop::Distinct(p) => p.watches(),
+            Prop::FirstSeen(p) => p.watches(),
+            Prop::Appears(p) => p.watches(),
         }
     }
 
@@ -130,6 +153,10 @@ impl Prop {
             Prop::Skyscraper(p) => p.propagate(cells),
             Prop::Within(p) => p.propagate(cells),
             Prop::Contains(p) => p.propagate(cells),
+            Prop::Tally(p) => p.propagate(cells),
+            Prop::Distinct(p) => p.propagate(cells),
+            Prop::FirstSeen(p) => p.propagate(cells),
+            Prop::Appears(p) => p.propagate(cells),
         }
     }
 }
@@ -191,6 +218,14 @@ pub enum Rule {
     /// Cells whose digit says where in their row (column) their column (row) number
     /// goes.
     Indexer(Indexer),
+    /// How many times digits appear among cells.
+    Count(Count),
+    /// How many different digits cells hold.
+    DistinctCount(DistinctCount),
+    /// Which of some digits is met first from a side.
+    FirstSeen(FirstSeen),
+    /// A cell's digit appears among other cells.
+    Appears(Appears),
     /// Orthogonal neighbours without a mark of a family have none of its relations.
     Negative(Negative),
     /// `relation` holds between the digits of each pair of cells (first, second).
@@ -220,6 +255,10 @@ impl Rule {
             Rule::Extremum(e) => e.cells_read(),
             Rule::Clone(c) => c.cells(),
             Rule::Indexer(i) => i.cells_read(),
+            Rule::Count(c) => c.cells.clone(),
+            Rule::DistinctCount(d) => d.cells.clone(),
+            Rule::FirstSeen(f) => f.cells.clone(),
+            Rule::Appears(a) => a.cells_read(),
             Rule::Negative(negative) => negative.area.clone(),
             Rule::Relation { pairs, .. } => pairs.iter().flatten().copied().collect(),
         }
@@ -243,6 +282,10 @@ impl Rule {
             Rule::Extremum(e) => e.compile(out),
             Rule::Clone(c) => c.compile(puzzle.size(), out),
             Rule::Indexer(i) => i.compile(out),
+            Rule::Count(c) => c.compile(puzzle.size(), out),
+            Rule::DistinctCount(d) => d.compile(out),
+            Rule::FirstSeen(f) => f.compile(out),
+            Rule::Appears(a) => a.compile(out),
             Rule::Negative(negative) => negative.compile(puzzle, out),
             Rule::Relation { relation, pairs } => out.relation(puzzle.size(), *relation, pairs),
         }
@@ -267,6 +310,10 @@ impl Rule {
             Rule::Extremum(e) => e.holds(values),
             Rule::Clone(c) => c.holds(values),
             Rule::Indexer(i) => i.holds(values),
+            Rule::Count(c) => c.holds(values),
+            Rule::DistinctCount(d) => d.holds(values),
+            Rule::FirstSeen(f) => f.holds(values),
+            Rule::Appears(a) => a.holds(values),
             Rule::Negative(negative) => negative.holds(puzzle, values),
             Rule::Relation { relation, pairs } => pairs
                 .iter()
@@ -292,6 +339,10 @@ impl Rule {
             Rule::Extremum(e) => e.check(puzzle, at),
             Rule::Clone(c) => c.check(puzzle, at),
             Rule::Indexer(i) => i.check(puzzle, at),
+            Rule::Count(c) => c.check(puzzle, at),
+            Rule::DistinctCount(d) => d.check(puzzle, at),
+            Rule::FirstSeen(f) => f.check(puzzle, at),
+            Rule::Appears(a) => a.check(puzzle, at),
             Rule::Negative(negative) => negative.check(puzzle, at),
             Rule::Relation { relation, pairs } => {
                 for &[a, b] in pairs {
