@@ -301,6 +301,26 @@ function fromSudokuPuzzle(doc, board) {
         const beside = Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) === 1;
         board.elements.push({ rule: name, type: beside ? 'letter' : 'pair', cells, text });
       }
+    } else if (type === 'first_seen' || (type === 'distinct_count' && rule.side)) {
+      // A clue outside the grid: the digit met first (after a '1st' mark), or the
+      // count of different digits along its line (after a '#').
+      const cells = cellsOf(rule.cells).map((i) => [Math.floor(i / n), i % n]);
+      const { at, arrow } = outsideClue(n, rule.side, cells, type === 'distinct_count');
+      board.elements.push({ rule: name, type: 'outside', at, text: `${type === 'first_seen' ? '1st' : '#'}${rule.value}${arrow}` });
+    } else if (type === 'distinct_count') {
+      board.elements.push({ rule: name, type: 'cage', cells: cellsOf(rule.cells), label: `#${rule.value}` });
+    } else if (type === 'count') {
+      // Counting circles: a circle tag in each; counts: the cells outlined, the digits
+      // and how many times each in the corner.
+      if (kind === 'circles') board.elements.push({ rule: name, type: 'tag', cells: cellsOf(rule.cells), corner: 'top', text: '○' });
+      else {
+        const label = rule.each !== undefined ? `×${rule.each}` : rule.counts.map(([d, k]) => `${d}×${k}`).join(' ');
+        board.elements.push({ rule: name, type: 'cage', cells: cellsOf(rule.cells), label });
+      }
+    } else if (type === 'appears') {
+      const [source] = cellsOf([rule.source]);
+      board.elements.push({ rule: name, type: 'tag', cells: [source], corner: 'top', text: '∈' });
+      board.elements.push({ rule: name, type: 'cage', cells: cellsOf(rule.cells), label: '∋' });
     } else if (type === 'clone') {
       board.elements.push(cloneTags(name, clones++, rule.regions.map(cellsOf)));
     } else if (type === 'contains') {
