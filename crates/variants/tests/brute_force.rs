@@ -10,9 +10,9 @@
 
 use bitdoku_variants::generate::{self, jigsaw, random_solution, Elements, Marks, Settings};
 use bitdoku_variants::rules::{
-    Appears, Arrow, Cage, CellKind, CellMark, Clones, Contains, Count, CountKind, DistinctCount,
-    Edge, EqualSum, Extremum, ExtremumKind, FirstSeen, Indexer, IndexerKind, Line, LineKind, Mark,
-    Negative, Sandwich, Side, Skyscraper, SumClue, SumKind, XSum,
+    Appears, Arrow, Cage, CellKind, CellMark, CellNegative, Clones, Contains, Count, CountKind,
+    DistinctCount, Edge, EqualSum, Extremum, ExtremumKind, FirstSeen, Indexer, IndexerKind, Line,
+    LineKind, Mark, Negative, Sandwich, Side, Skyscraper, SumClue, SumKind, XSum,
 };
 use bitdoku_variants::{
     Engine, HouseKind, NeighbourKind, Neighbours, Options, Puzzle, Relation, Rule,
@@ -830,6 +830,9 @@ fn counting(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) 
 /// more marks of the family where they hold.
 fn negative(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng) -> Vec<Rule> {
     let n = p.size();
+    if rng.u8(0..4) == 0 {
+        return cell_negative(p, solution, rng);
+    }
     let k = rng.u8(1..n as u8);
     let (marks, family): (Vec<Mark>, Vec<Mark>) = match rng.u8(0..9) {
         0 => (
@@ -894,6 +897,40 @@ fn negative(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng) -> Vec<Rule> {
         }
     }
     out.push(Rule::Negative(negative));
+    out
+}
+
+/// A random negative of cell marks from a solution (odd, even, low or high), over the
+/// board or a random rectangle, with a mark on every cell there of its kind (one in
+/// eight left out) and one in eight elsewhere.
+fn cell_negative(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng) -> Vec<Rule> {
+    let n = p.size();
+    let split = rng.u8(1..n as u8);
+    let kind = [
+        CellKind::Odd,
+        CellKind::Even,
+        CellKind::Low { split },
+        CellKind::High { split },
+    ][rng.usize(0..4)];
+    let area: Vec<usize> = if rng.bool() {
+        (0..n * n).collect()
+    } else {
+        let (r0, c0) = (rng.usize(0..n - 1), rng.usize(0..n - 1));
+        let (r1, c1) = (rng.usize(r0 + 1..n), rng.usize(c0 + 1..n));
+        (r0..=r1)
+            .flat_map(|r| (c0..=c1).map(move |c| r * n + c))
+            .collect()
+    };
+    let cells: Vec<usize> = (0..n * n)
+        .filter(|&c| {
+            let fits = kind.allows(solution[c]);
+            (fits && (rng.u8(0..8) != 0 || !area.contains(&c))) || rng.u8(0..32) == 0
+        })
+        .collect();
+    let mut out = vec![Rule::CellNegative(CellNegative { kind, area })];
+    if !cells.is_empty() {
+        out.push(Rule::Cell(CellMark { kind, cells }));
+    }
     out
 }
 

@@ -26,9 +26,9 @@ use super::json::{cell, cells, Node};
 use super::{Error, Read, Source};
 use crate::puzzle::{Cell, HouseKind, ModelError, Puzzle, MAX_SIZE};
 use crate::rules::{
-    Appears, Arrow, Cage, CellMark, Clones, Contains, Count, DistinctCount, Edge, EqualSum,
-    FirstSeen, Line, Negative, NeighbourKind, Neighbours, Relation, Rule, Sandwich, Scope,
-    Skyscraper, SumClue, XSum,
+    Appears, Arrow, Cage, CellMark, CellNegative, Clones, Contains, Count, DistinctCount, Edge,
+    EqualSum, FirstSeen, Line, Negative, NeighbourKind, Neighbours, Relation, Rule, Sandwich,
+    Scope, Skyscraper, SumClue, XSum,
 };
 use serde_json::{json, Value};
 
@@ -355,10 +355,12 @@ fn read_rule(rule: &Node<'_>, puzzle: &mut Puzzle) -> Result<(), Error> {
             allow(&[
                 "of", "color", "letter", "value", "sum", "kind", "split", "area",
             ])?;
-            let negative = Negative::read_sudoku_puzzle(rule, puzzle)?;
-            puzzle
-                .add_rule(Rule::Negative(negative))
-                .map_err(model(rule))?;
+            let rule_read = if rule.need("of")?.str()? == "cell" {
+                Rule::CellNegative(CellNegative::read_sudoku_puzzle(rule, puzzle)?)
+            } else {
+                Rule::Negative(Negative::read_sudoku_puzzle(rule, puzzle)?)
+            };
+            puzzle.add_rule(rule_read).map_err(model(rule))?;
         }
         "neighbours" => {
             allow(&["kind", "op", "params", "where", "within", "area", "except"])?;
@@ -562,6 +564,7 @@ pub fn write(puzzle: &Puzzle, meta: Option<&Value>, solution: Option<&[u8]>) -> 
             Rule::DistinctCount(d) => rules.push(d.write_sudoku_puzzle(puzzle)),
             Rule::FirstSeen(f) => rules.push(f.write_sudoku_puzzle(puzzle)),
             Rule::Appears(a) => rules.push(a.write_sudoku_puzzle(puzzle)),
+            Rule::CellNegative(c) => rules.push(c.write_sudoku_puzzle(puzzle)),
             Rule::Relation { relation, pairs } => rules.push(
                 crate::rules::relation::write_sudoku_puzzle(puzzle, *relation, pairs),
             ),

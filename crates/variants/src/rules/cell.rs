@@ -7,8 +7,17 @@
 //! `values`) and the f-puzzles keys `odd` and `even` (`[{"cell": "R1C1"}, ...]`);
 //! written back to both (f-puzzles has odd and even only).
 //!
-//! Propagation: the marked cells keep the digits of the set, once, at the start of
-//! the search (the propagator watches no cell: nothing can undo it).
+//! A negative constraint of a kind (odd, even, low or high: every such cell is
+//! marked) says that the cells without a mark of that kind, in its area (the whole
+//! board by default), are of the opposite kind: even, odd, high, low. It is read from
+//! `{"type": "negative", "of": "cell", "kind": "odd"}` (low and high with `split`; an
+//! optional `area`) and written back to it; f-puzzles has no such negative. The marks
+//! are read from the puzzle when the rule is compiled, so that a mark added later is
+//! spared.
+//!
+//! Propagation: the marked cells (and a negative's unmarked ones) keep the digits of
+//! the set, once, at the start of the search (the propagator watches no cell: nothing
+//! can undo it).
 
 use super::{Cells, Compiled, Prop};
 use crate::format::json::{cells as read_cells, Node};
@@ -191,6 +200,120 @@ impl CellMark {
     }
 }
 
+/// A negative constraint of a kind of cell mark: the unmarked cells of its area are of
+/// the opposite kind; see the [module docs](self).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct CellNegative {
+    /// The kind every such cell is marked with: odd, even, low or high.
+    pub kind: CellKind,
+    /// Its cells (every cell of the board for the whole board).
+    pub area: Vec<Cell>,
+}
+
+impl CellNegative {
+    /// The kind of the cells left unmarked, if the kind has an opposite.
+    fn opposite(self: &CellNegative) -> Option<CellKind> {
+        Some(match self.kind {
+            CellKind::Odd => CellKind::Even,
+            CellKind::Even => CellKind::Odd,
+            CellKind::Low { split } => CellKind::High { split },
+            CellKind::High { split } => CellKind::Low { split },
+            CellKind::Set(_) | CellKind::Exclude(_) => return None,
+        })
+    }
+
+    pub(crate) fn check(&self, puzzle: &Puzzle, at: At) -> Result<(), ModelError> {
+        super::check_cells(&self.area, puzzle, at)?;
+        match self.opposite() {
+            Some(other) if other.digits(puzzle.size()) != 0 => Ok(()),
+            _ => Err(ModelError::new(
+                at,
+                format!(
+                    "a negative of {} cells on digits 1-{}: odd, even, low or high, with digits on both sides",
+                    self.kind.name(),
+                    puzzle.size()
+                ),
+            )),
+        }
+    }
+
+    /// The cells of its area without a mark of its kind.
+    pub fn unmarked(&self, puzzle: &Puzzle) -> Vec<Cell> {
+        let mut marked = vec![false; puzzle.cells()];
+        for rule in puzzle.rules() {
+            if let super::Rule::Cell(mark) = rule {
+                if mark.kind == self.kind {
+                    for &c in &mark.cells {
+                        marked[c] = true;
+                    }
+                }
+            }
+        }
+        self.area.iter().copied().filter(|&c| !marked[c]).collect()
+    }
+
+    /// The brute-force definition: every unmarked cell of its area is of the opposite
+    /// kind.
+    pub fn holds(&self, puzzle: &Puzzle, values: &[u8]) -> bool {
+        let other = self.opposite();
+        self.unmarked(puzzle)
+            .iter()
+            .all(|&c| other.is_some_and(|k| k.allows(values[c])))
+    }
+
+    pub(crate) fn compile(&self, puzzle: &Puzzle, out: &mut Compiled) {
+        if let Some(other) = self.opposite() {
+            CellMark {
+                kind: other,
+                cells: self.unmarked(puzzle),
+            }
+            .compile(puzzle.size(), out);
+        }
+    }
+
+    /// From a sudoku-puzzle `negative` rule of `cell` (its keys already checked).
+    pub(crate) fn read_sudoku_puzzle(
+        rule: &Node<'_>,
+        puzzle: &Puzzle,
+    ) -> Result<CellNegative, Error> {
+        let kind = rule.need("kind")?;
+        let split = || -> Result<u8, Error> { Ok(rule.need("split")?.int_in(1, 255)? as u8) };
+        let name = kind.str()?;
+        let kind = match name {
+            "odd" => CellKind::Odd,
+            "even" => CellKind::Even,
+            "low" => CellKind::Low { split: split()? },
+            "high" => CellKind::High { split: split()? },
+            other => {
+                return Err(kind.error(format!(
+                    "a negative of cells of kind {other:?}: odd, even, low or high"
+                )))
+            }
+        };
+        if let Some(extra) = rule.get("split").filter(|_| matches!(name, "odd" | "even")) {
+            return Err(extra.error(format!("a negative of {name} cells takes no \"split\"")));
+        }
+        for key in super::edge::SELECTORS {
+            if let Some(extra) = rule.get(key) {
+                return Err(extra.error(format!("a negative of cells takes no {key:?}")));
+            }
+        }
+        let area = super::negative::read_area(rule, puzzle)?;
+        Ok(CellNegative { kind, area })
+    }
+
+    pub(crate) fn write_sudoku_puzzle(&self, puzzle: &Puzzle) -> Value {
+        let mut r = json!({"type": "negative", "of": "cell", "kind": self.kind.name()});
+        if let CellKind::Low { split } | CellKind::High { split } = self.kind {
+            r["split"] = json!(split);
+        }
+        if self.area.len() != puzzle.cells() {
+            r["area"] = json!(super::names(puzzle, &self.area));
+        }
+        r
+    }
+}
+
 /// Cells limited to a set of digits, compiled.
 #[derive(Clone, Debug)]
 pub(crate) struct Within {
@@ -318,6 +441,38 @@ mod tests {
         assert_eq!(
             fpuzzles::read(&doc).unwrap_err().to_string(),
             "odd[0].cell: \"R5C1\" is not a cell of a 4x4 board (r1c1 to r4c4)"
+        );
+    }
+
+    #[test]
+    fn a_negative_makes_the_unmarked_cells_the_opposite_kind() {
+        let doc = sp(json!([
+            {"type": "cell", "kind": "high", "split": 2, "cells": ["r1c1", "r1c2"]},
+            {"type": "negative", "of": "cell", "kind": "high", "split": 2,
+             "area": ["r1c1", "r1c2", "r1c3", "r1c4"]},
+            {"type": "negative", "of": "cell", "kind": "odd"}
+        ]));
+        let p = sudoku_puzzle::read(&doc).unwrap().puzzle;
+        let Rule::CellNegative(high) = &p.rules()[1] else {
+            panic!("{:?}", p.rules())
+        };
+        assert_eq!(high.unmarked(&p), [2, 3]);
+        // Row 1: 3 4 | 1 2 is high, high, low, low. No cell is marked odd, so every
+        // cell is even: 3 and 1 break it.
+        let mut v = vec![2u8; 16];
+        v[..4].copy_from_slice(&[3, 4, 1, 2]);
+        assert!(p.rules()[1].holds(&p, &v));
+        assert!(!p.rules()[2].holds(&p, &v));
+        v[2] = 3;
+        assert!(!p.rules()[1].holds(&p, &v));
+        assert!(p.rules()[2].holds(&p, &[4; 16]));
+        let back = sudoku_puzzle::read(&sudoku_puzzle::write(&p, None, None)).unwrap();
+        assert_eq!(back.puzzle, p);
+        assert!(fpuzzles::write(&p, None, None).is_err());
+        let bad = sp(json!([{"type": "negative", "of": "cell", "kind": "odd", "split": 2}]));
+        assert_eq!(
+            sudoku_puzzle::read(&bad).unwrap_err().to_string(),
+            "rules[1].split: a negative of odd cells takes no \"split\""
         );
     }
 }

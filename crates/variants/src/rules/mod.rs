@@ -57,7 +57,7 @@ pub mod xsum;
 pub use appears::Appears;
 pub use arrow::Arrow;
 pub use cage::Cage;
-pub use cell::{CellKind, CellMark};
+pub use cell::{CellKind, CellMark, CellNegative};
 pub use clone::Clones;
 pub use contains::Contains;
 pub use count::{Count, CountKind};
@@ -226,6 +226,8 @@ pub enum Rule {
     FirstSeen(FirstSeen),
     /// A cell's digit appears among other cells.
     Appears(Appears),
+    /// Cells without a mark of a kind (odd, even, low, high) are of the opposite kind.
+    CellNegative(CellNegative),
     /// Orthogonal neighbours without a mark of a family have none of its relations.
     Negative(Negative),
     /// `relation` holds between the digits of each pair of cells (first, second).
@@ -259,6 +261,7 @@ impl Rule {
             Rule::DistinctCount(d) => d.cells.clone(),
             Rule::FirstSeen(f) => f.cells.clone(),
             Rule::Appears(a) => a.cells_read(),
+            Rule::CellNegative(c) => c.area.clone(),
             Rule::Negative(negative) => negative.area.clone(),
             Rule::Relation { pairs, .. } => pairs.iter().flatten().copied().collect(),
         }
@@ -286,6 +289,7 @@ impl Rule {
             Rule::DistinctCount(d) => d.compile(out),
             Rule::FirstSeen(f) => f.compile(out),
             Rule::Appears(a) => a.compile(out),
+            Rule::CellNegative(c) => c.compile(puzzle, out),
             Rule::Negative(negative) => negative.compile(puzzle, out),
             Rule::Relation { relation, pairs } => out.relation(puzzle.size(), *relation, pairs),
         }
@@ -314,6 +318,7 @@ impl Rule {
             Rule::DistinctCount(d) => d.holds(values),
             Rule::FirstSeen(f) => f.holds(values),
             Rule::Appears(a) => a.holds(values),
+            Rule::CellNegative(c) => c.holds(puzzle, values),
             Rule::Negative(negative) => negative.holds(puzzle, values),
             Rule::Relation { relation, pairs } => pairs
                 .iter()
@@ -343,6 +348,7 @@ impl Rule {
             Rule::DistinctCount(d) => d.check(puzzle, at),
             Rule::FirstSeen(f) => f.check(puzzle, at),
             Rule::Appears(a) => a.check(puzzle, at),
+            Rule::CellNegative(c) => c.check(puzzle, at),
             Rule::Negative(negative) => negative.check(puzzle, at),
             Rule::Relation { relation, pairs } => {
                 for &[a, b] in pairs {

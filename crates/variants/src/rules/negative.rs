@@ -27,6 +27,21 @@ use crate::format::Error;
 use crate::puzzle::{At, Cell, ModelError, Puzzle};
 use serde_json::{json, Value};
 
+/// The `area` of a sudoku-puzzle `negative` rule: its cells, or the whole board (by
+/// default, or named by its origin, r1c1).
+pub(crate) fn read_area(rule: &Node<'_>, puzzle: &Puzzle) -> Result<Vec<Cell>, Error> {
+    Ok(match rule.get("area") {
+        None => (0..puzzle.cells()).collect(),
+        Some(a) if a.value.is_string() => {
+            if read_cell(&a, puzzle.size())? != 0 {
+                return Err(a.error("an area named by origin is the grid at r1c1"));
+            }
+            (0..puzzle.cells()).collect()
+        }
+        Some(a) => read_cells(&a, puzzle.size())?,
+    })
+}
+
 /// A negative constraint.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Negative {
@@ -135,13 +150,12 @@ impl Negative {
 
     /// From a sudoku-puzzle `negative` rule.
     pub(crate) fn read_sudoku_puzzle(rule: &Node<'_>, puzzle: &Puzzle) -> Result<Negative, Error> {
-        let n = puzzle.size();
         let of = rule.need("of")?;
         let name = of.str()?;
         let family = match (name, Family::from_name(name)) {
             ("less", _) | (_, None) => {
                 return Err(match name {
-                    "cell" | "rossini" | "battenburg" => {
+                    "rossini" | "battenburg" => {
                         of.error(format!("negative of {name:?} is not supported yet"))
                     }
                     _ => of.error(format!("negative of {name:?} is not defined")),
@@ -163,16 +177,7 @@ impl Negative {
                 return Err(rule.error(format!("negative {name} needs {:?}", key.unwrap_or(""))))
             }
         };
-        let area = match rule.get("area") {
-            None => (0..puzzle.cells()).collect(),
-            Some(a) if a.value.is_string() => {
-                if read_cell(&a, n)? != 0 {
-                    return Err(a.error("an area named by origin is the grid at r1c1"));
-                }
-                (0..puzzle.cells()).collect()
-            }
-            Some(a) => read_cells(&a, n)?,
-        };
+        let area = read_area(rule, puzzle)?;
         Ok(Negative { marks, area })
     }
 
