@@ -1,6 +1,7 @@
 //! The engine against a brute force, on random small boards: 4×4 and 6×6 with boxes or
 //! jigsaw regions, diagonals, neighbour rules, killer cages, lines, the sums family,
-//! edge and cell marks, quadruples, minimum and maximum cells, clones, indexers, counts,
+//! edge and cell marks, quadruples, minimum and maximum cells, clones, isomorphic
+//! regions, indexers, counts,
 //! first-seen and appears rules and given candidates, and nearly full 9×9s with lines.
 //! The brute force
 //! fills cells in row-major order, trying every digit that breaks no rule among the
@@ -11,8 +12,8 @@
 use bitdoku_variants::generate::{self, jigsaw, random_solution, Elements, Marks, Settings};
 use bitdoku_variants::rules::{
     Appears, Arrow, Cage, CellKind, CellMark, CellNegative, Clones, Contains, Count, CountKind,
-    DistinctCount, Edge, EqualSum, Extremum, ExtremumKind, FirstSeen, Indexer, IndexerKind, Line,
-    LineKind, Mark, Negative, Sandwich, Side, Skyscraper, SumClue, SumKind, XSum,
+    DistinctCount, Edge, EqualSum, Extremum, ExtremumKind, FirstSeen, Indexer, IndexerKind,
+    Isomorphic, Line, LineKind, Mark, Negative, Sandwich, Side, Skyscraper, SumClue, SumKind, XSum,
 };
 use bitdoku_variants::{
     Engine, HouseKind, NeighbourKind, Neighbours, Options, Puzzle, Relation, Rule,
@@ -679,6 +680,30 @@ fn clones(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) ->
     out
 }
 
+/// Random isomorphic regions from a solution: a region of two to five cells and, under
+/// a random relabelling of the digits, a cell of the relabelled digit for each; one in
+/// six at random.
+fn isomorphic(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng) -> Rule {
+    let (n, cells) = (p.size(), p.cells());
+    let mut relabel: Vec<u8> = (1..=n as u8).collect();
+    rng.shuffle(&mut relabel);
+    let broken = rng.u8(0..6) == 0;
+    let first: Vec<usize> = (0..rng.usize(2..=5)).map(|_| rng.usize(0..cells)).collect();
+    let second = first
+        .iter()
+        .map(|&a| {
+            let want = relabel[usize::from(solution[a]) - 1];
+            let fit: Vec<usize> = (0..cells)
+                .filter(|&b| b != a && (broken || solution[b] == want))
+                .collect();
+            fit[rng.usize(0..fit.len())]
+        })
+        .collect();
+    Rule::Isomorphic(Isomorphic {
+        regions: [first, second],
+    })
+}
+
 /// Random row and column indexers from a solution: cells whose digit points at their
 /// index there, and one in six anywhere.
 fn indexers(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng) -> Vec<Rule> {
@@ -1127,6 +1152,9 @@ fn marked_puzzle() -> impl Strategy<Value = Puzzle> {
             if kinds & 32 != 0 {
                 let count = rng.usize(1..=3);
                 rules.extend(clones(&p, &solution, &mut rng, count));
+                if rng.bool() {
+                    rules.push(isomorphic(&p, &solution, &mut rng));
+                }
             }
             if kinds & 64 != 0 {
                 rules.extend(indexers(&p, &solution, &mut rng));

@@ -497,6 +497,7 @@ pub fn write(
             Rule::DistinctCount(_) => return Err(refuse("counts of different digits")),
             Rule::FirstSeen(_) => return Err(refuse("first-seen clues")),
             Rule::Appears(_) => return Err(refuse("appears rules")),
+            Rule::Isomorphic(_) => return Err(refuse("isomorphic regions")),
             Rule::CellNegative(_) => return Err(refuse("a negative constraint of cell marks")),
             Rule::Contains(c) => add("quadruple", c.write_fpuzzles(puzzle)?),
             Rule::Extremum(e) => {

@@ -27,8 +27,8 @@ use super::{Error, Read, Source};
 use crate::puzzle::{Cell, HouseKind, ModelError, Puzzle, MAX_SIZE};
 use crate::rules::{
     Appears, Arrow, Cage, CellMark, CellNegative, Clones, Contains, Count, DistinctCount, Edge,
-    EqualSum, FirstSeen, Line, Negative, NeighbourKind, Neighbours, Relation, Rule, Sandwich,
-    Scope, Skyscraper, SumClue, XSum,
+    EqualSum, FirstSeen, Isomorphic, Line, Negative, NeighbourKind, Neighbours, Relation, Rule,
+    Sandwich, Scope, Skyscraper, SumClue, XSum,
 };
 use serde_json::{json, Value};
 
@@ -57,14 +57,7 @@ const TOP_KEYS: &[&str] = &[
 const COMMON: &[&str] = &["type", "id", "label", "style"];
 
 /// Rule types of the format that the engine does not have yet: refused by name.
-pub const NOT_YET: &[&str] = &[
-    "corner",
-    "rossini",
-    "isomorphic",
-    "global_entropy",
-    "vudoku",
-    "table",
-];
+pub const NOT_YET: &[&str] = &["corner", "rossini", "global_entropy", "vudoku", "table"];
 
 fn model<'n>(node: &'n Node<'_>) -> impl Fn(ModelError) -> Error + 'n {
     move |e| node.error(e.message)
@@ -331,6 +324,11 @@ fn read_rule(rule: &Node<'_>, puzzle: &mut Puzzle) -> Result<(), Error> {
             let a = Appears::read_sudoku_puzzle(rule, n)?;
             puzzle.add_rule(Rule::Appears(a)).map_err(model(rule))?;
         }
+        "isomorphic" => {
+            allow(&["regions"])?;
+            let i = Isomorphic::read_sudoku_puzzle(rule, n)?;
+            puzzle.add_rule(Rule::Isomorphic(i)).map_err(model(rule))?;
+        }
         "clone" => {
             allow(&["regions"])?;
             let c = Clones::read_sudoku_puzzle(rule, n)?;
@@ -565,6 +563,7 @@ pub fn write(puzzle: &Puzzle, meta: Option<&Value>, solution: Option<&[u8]>) -> 
             Rule::FirstSeen(f) => rules.push(f.write_sudoku_puzzle(puzzle)),
             Rule::Appears(a) => rules.push(a.write_sudoku_puzzle(puzzle)),
             Rule::CellNegative(c) => rules.push(c.write_sudoku_puzzle(puzzle)),
+            Rule::Isomorphic(i) => rules.push(i.write_sudoku_puzzle(puzzle)),
             Rule::Relation { relation, pairs } => rules.push(
                 crate::rules::relation::write_sudoku_puzzle(puzzle, *relation, pairs),
             ),
@@ -630,12 +629,12 @@ mod tests {
             "rules[1].cells[1]: \"r5c5\" is not a cell of a 4x4 board (r1c1 to r4c4)"
         );
         let e = read(&doc(
-            json!([{"type": "isomorphic", "regions": [["r1c1"], ["r2c2"]]}]),
+            json!([{"type": "vudoku", "cells": ["r1c1", "r2c2", "r1c2"]}]),
         ))
         .unwrap_err();
         assert_eq!(
             e.to_string(),
-            "rules[0].type: rule type \"isomorphic\" is not supported yet"
+            "rules[0].type: rule type \"vudoku\" is not supported yet"
         );
         let e = read(&doc(json!([{"type": "box", "cells": ["r1c1", "r1c2"]}]))).unwrap_err();
         assert!(

@@ -17,6 +17,7 @@
 //! - [`clone`]: regions whose corresponding cells hold the same digits, a
 //!   [`relation`] on each pair.
 //! - [`negative`]: "no dot means not", a relation on the pairs without a mark.
+//! - [`isomorphic`]: two regions with the same pattern of digits under a relabelling.
 //! - [`count`], [`distinct`], [`first_seen`], [`appears`]: how often digits appear
 //!   among cells, how many different ones, which is met first from a side, and a
 //!   cell's digit appearing among others.
@@ -43,6 +44,7 @@ pub mod equal_sum;
 pub mod extremum;
 pub mod first_seen;
 pub mod indexer;
+pub mod isomorphic;
 pub mod line;
 pub mod negative;
 pub mod neighbours;
@@ -67,6 +69,7 @@ pub use equal_sum::EqualSum;
 pub use extremum::{Extremum, ExtremumKind};
 pub use first_seen::FirstSeen;
 pub use indexer::{Indexer, IndexerKind};
+pub use isomorphic::Isomorphic;
 pub use line::{Line, LineKind};
 pub use negative::Negative;
 pub use neighbours::{NeighbourKind, Neighbours, Scope};
@@ -118,6 +121,8 @@ pub(crate) enum Prop {
     FirstSeen(first_seen::Before),
     /// A cell's digit among others (see [`appears`]).
     Appears(appears::Seen),
+    /// Two regions under one relabelling (see [`isomorphic`]).
+    Isomorphic(isomorphic::Relabel),
 }
 
 impl Prop {
@@ -137,6 +142,7 @@ impl Prop {
             Prop::Distinct(p) => p.watches(),
             Prop::FirstSeen(p) => p.watches(),
             Prop::Appears(p) => p.watches(),
+            Prop::Isomorphic(p) => p.watches(),
         }
     }
 
@@ -157,6 +163,7 @@ impl Prop {
             Prop::Distinct(p) => p.propagate(cells),
             Prop::FirstSeen(p) => p.propagate(cells),
             Prop::Appears(p) => p.propagate(cells),
+            Prop::Isomorphic(p) => p.propagate(cells),
         }
     }
 }
@@ -228,6 +235,8 @@ pub enum Rule {
     Appears(Appears),
     /// Cells without a mark of a kind (odd, even, low, high) are of the opposite kind.
     CellNegative(CellNegative),
+    /// Two regions with the same pattern of digits under a relabelling.
+    Isomorphic(Isomorphic),
     /// Orthogonal neighbours without a mark of a family have none of its relations.
     Negative(Negative),
     /// `relation` holds between the digits of each pair of cells (first, second).
@@ -262,6 +271,7 @@ impl Rule {
             Rule::FirstSeen(f) => f.cells.clone(),
             Rule::Appears(a) => a.cells_read(),
             Rule::CellNegative(c) => c.area.clone(),
+            Rule::Isomorphic(i) => i.cells(),
             Rule::Negative(negative) => negative.area.clone(),
             Rule::Relation { pairs, .. } => pairs.iter().flatten().copied().collect(),
         }
@@ -290,6 +300,7 @@ impl Rule {
             Rule::FirstSeen(f) => f.compile(out),
             Rule::Appears(a) => a.compile(out),
             Rule::CellNegative(c) => c.compile(puzzle, out),
+            Rule::Isomorphic(i) => i.compile(out),
             Rule::Negative(negative) => negative.compile(puzzle, out),
             Rule::Relation { relation, pairs } => out.relation(puzzle.size(), *relation, pairs),
         }
@@ -319,6 +330,7 @@ impl Rule {
             Rule::FirstSeen(f) => f.holds(values),
             Rule::Appears(a) => a.holds(values),
             Rule::CellNegative(c) => c.holds(puzzle, values),
+            Rule::Isomorphic(i) => i.holds(values),
             Rule::Negative(negative) => negative.holds(puzzle, values),
             Rule::Relation { relation, pairs } => pairs
                 .iter()
@@ -349,6 +361,7 @@ impl Rule {
             Rule::FirstSeen(f) => f.check(puzzle, at),
             Rule::Appears(a) => a.check(puzzle, at),
             Rule::CellNegative(c) => c.check(puzzle, at),
+            Rule::Isomorphic(i) => i.check(puzzle, at),
             Rule::Negative(negative) => negative.check(puzzle, at),
             Rule::Relation { relation, pairs } => {
                 for &[a, b] in pairs {
