@@ -142,7 +142,7 @@ test('clones, indexers and double arrows are drawn, the same from both formats',
   assert.deepEqual(shown(sp), [clone, line].map((e) => JSON.stringify(e)).sort());
 });
 
-test('counts, first-seen and appears rules are drawn', () => {
+test('counts, first-seen, appears and isomorphic rules are drawn', () => {
   const doc = JSON.stringify({
     format: 'sudoku-puzzle', format_version: 1, board: { rows: 4, cols: 4 }, digits: 4, givens: Array(16).fill(0),
     rules: [{ type: 'box_grid', box: [2, 2], origin: 'r1c1' },
@@ -150,7 +150,8 @@ test('counts, first-seen and appears rules are drawn', () => {
       { type: 'count', counts: [[2, 1]], cells: ['r3c1', 'r3c2'] },
       { type: 'distinct_count', value: 2, side: 'top', cells: ['r1c2', 'r2c3', 'r3c4'] },
       { type: 'first_seen', value: 1, digits: [1, 2], side: 'left', cells: ['r4c1', 'r4c2', 'r4c3', 'r4c4'] },
-      { type: 'appears', source: 'r1c4', cells: ['r2c1', 'r2c2'] }],
+      { type: 'appears', source: 'r1c4', cells: ['r2c1', 'r2c2'] },
+      { type: 'isomorphic', regions: [['r3c3'], ['r4c4']] }],
   });
   const board = boardOf(doc, bitdoku.parse(doc));
   assert.deepEqual(board.notDrawn, []);
@@ -162,5 +163,6 @@ test('counts, first-seen and appears rules are drawn', () => {
     { type: 'outside', at: [3, -1], text: '1st1' },
     { type: 'tag', cells: [3], corner: 'top', text: '∈' },
     { type: 'cage', cells: [4, 5], label: '∋' },
+    { type: 'tag', cells: [10, 15], corner: 'top', text: '≅1' },
   ].map((e) => JSON.stringify(e)).sort());
 });

@@ -323,6 +323,10 @@ function fromSudokuPuzzle(doc, board) {
       board.elements.push({ rule: name, type: 'cage', cells: cellsOf(rule.cells), label: '∋' });
     } else if (type === 'clone') {
       board.elements.push(cloneTags(name, clones++, rule.regions.map(cellsOf)));
+    } else if (type === 'isomorphic') {
+      // Twins: the first region's cells tagged ≅1, ≅2, ... and their partners alike.
+      const [a, b] = rule.regions.map(cellsOf);
+      a.forEach((cell, i) => board.elements.push({ rule: name, type: 'tag', cells: [cell, b[i]], corner: 'top', text: `≅${i + 1}` }));
     } else if (type === 'contains') {
       board.elements.push(quadruple(name, n, cellsOf(rule.cells), rule.digits));
     } else if (type === 'negative') {
