@@ -14,7 +14,9 @@
 //! `cage` (killer cages, with or without a sum), `arrow`, `sum` (little killers,
 //! frame, group and corner sums), `sandwich`, `xsum`, `skyscraper`, `equal_sum`, `line` (the kinds of
 //! [`crate::rules::line`]), `edge` (kropki dots, XV, numbered edges, greater-than
-//! signs), `cell` (odd, even, low, high, set, exclude), `negative` (of edge marks),
+//! signs), `cell` (odd, even, low, high, set, exclude), `negative` (of edge marks,
+//! rossini and battenburg), `table` (with `cells` or `where`), `vudoku`, `corner`
+//! (`battenburg`, `mathrax`, `exclude`), `rossini`, `global_entropy`,
 //! `neighbours` (`antiknight`,
 //! `antiking`, `nonconsecutive`, over the board, `within` a box or region, in an
 //! `area`, with `except`ions; or an `op` over `where`), `relation` (an `op` over listed
@@ -26,8 +28,9 @@ use super::json::{cell, cells, Node};
 use super::{Error, Read, Source};
 use crate::puzzle::{Cell, HouseKind, ModelError, Puzzle, MAX_SIZE};
 use crate::rules::{
-    Arrow, Cage, CellMark, Contains, Edge, EqualSum, Line, Negative, NeighbourKind, Neighbours,
-    Relation, Rule, Sandwich, Scope, Skyscraper, SumClue, XSum,
+    Arrow, Cage, CellMark, Contains, Corner, Edge, EqualSum, GlobalEntropy, Line, Negative,
+    NegativeBattenburg, NegativeRossini, NeighbourKind, Neighbours, Relation, Rossini, Rule,
+    Sandwich, Scope, Skyscraper, SumClue, Table, Vudoku, XSum,
 };
 use serde_json::{json, Value};
 
@@ -57,17 +60,12 @@ const COMMON: &[&str] = &["type", "id", "label", "style"];
 
 /// Rule types of the format that the engine does not have yet: refused by name.
 pub const NOT_YET: &[&str] = &[
-    "corner",
-    "rossini",
     "first_seen",
     "appears",
     "clone",
     "isomorphic",
     "count",
     "distinct_count",
-    "global_entropy",
-    "vudoku",
-    "table",
 ];
 
 fn model<'n>(node: &'n Node<'_>) -> impl Fn(ModelError) -> Error + 'n {
@@ -332,9 +330,43 @@ fn read_rule(rule: &Node<'_>, puzzle: &mut Puzzle) -> Result<(), Error> {
             allow(&[
                 "of", "color", "letter", "value", "sum", "kind", "split", "area",
             ])?;
-            let negative = Negative::read_sudoku_puzzle(rule, puzzle)?;
+            let of = rule.get("of").and_then(|o| o.value.as_str());
+            let negative = match of {
+                Some("battenburg") => {
+                    Rule::NegativeBattenburg(NegativeBattenburg::read_sudoku_puzzle(rule, puzzle)?)
+                }
+                Some("rossini") => {
+                    Rule::NegativeRossini(NegativeRossini::read_sudoku_puzzle(rule, puzzle)?)
+                }
+                _ => Rule::Negative(Negative::read_sudoku_puzzle(rule, puzzle)?),
+            };
+            puzzle.add_rule(negative).map_err(model(rule))?;
+        }
+        "table" => {
+            allow(&["allowed", "cells", "where"])?;
+            let t = Table::read_sudoku_puzzle(rule, n)?;
+            puzzle.add_rule(Rule::Table(t)).map_err(model(rule))?;
+        }
+        "vudoku" => {
+            allow(&["cells"])?;
+            let v = Vudoku::read_sudoku_puzzle(rule, n)?;
+            puzzle.add_rule(Rule::Vudoku(v)).map_err(model(rule))?;
+        }
+        "corner" => {
+            allow(&["kind", "cells", "op", "value"])?;
+            let c = Corner::read_sudoku_puzzle(rule, n)?;
+            puzzle.add_rule(Rule::Corner(c)).map_err(model(rule))?;
+        }
+        "rossini" => {
+            allow(&["arrow", "side", "cells"])?;
+            let r = Rossini::read_sudoku_puzzle(rule, n)?;
+            puzzle.add_rule(Rule::Rossini(r)).map_err(model(rule))?;
+        }
+        "global_entropy" => {
+            allow(&[])?;
+            let e = GlobalEntropy { size: n };
             puzzle
-                .add_rule(Rule::Negative(negative))
+                .add_rule(Rule::GlobalEntropy(e))
                 .map_err(model(rule))?;
         }
         "neighbours" => {
@@ -533,6 +565,13 @@ pub fn write(puzzle: &Puzzle, meta: Option<&Value>, solution: Option<&[u8]>) -> 
             Rule::Contains(c) => rules.push(c.write_sudoku_puzzle(puzzle)),
             Rule::Negative(negative) => rules.extend(negative.write_sudoku_puzzle(puzzle)),
             Rule::Extremum(e) => rules.push(e.write_sudoku_puzzle(puzzle)),
+            Rule::Table(t) => rules.push(t.write_sudoku_puzzle(puzzle)),
+            Rule::Vudoku(v) => rules.push(v.write_sudoku_puzzle(puzzle)),
+            Rule::Corner(c) => rules.push(c.write_sudoku_puzzle(puzzle)),
+            Rule::NegativeBattenburg(nb) => rules.push(nb.write_sudoku_puzzle(puzzle)),
+            Rule::Rossini(r) => rules.push(r.write_sudoku_puzzle(puzzle)),
+            Rule::NegativeRossini(nr) => rules.push(nr.write_sudoku_puzzle()),
+            Rule::GlobalEntropy(e) => rules.push(e.write_sudoku_puzzle()),
             Rule::Relation { relation, pairs } => rules.push(
                 crate::rules::relation::write_sudoku_puzzle(puzzle, *relation, pairs),
             ),

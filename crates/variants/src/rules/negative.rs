@@ -141,9 +141,7 @@ impl Negative {
         let family = match (name, Family::from_name(name)) {
             ("less", _) | (_, None) => {
                 return Err(match name {
-                    "cell" | "rossini" | "battenburg" => {
-                        of.error(format!("negative of {name:?} is not supported yet"))
-                    }
+                    "cell" => of.error(format!("negative of {name:?} is not supported yet")),
                     _ => of.error(format!("negative of {name:?} is not defined")),
                 })
             }
@@ -428,8 +426,8 @@ mod tests {
             "rules[1].of: negative of \"less\" is not defined"
         );
         assert_eq!(
-            error(json!({"type": "negative", "of": "battenburg"})),
-            "rules[1].of: negative of \"battenburg\" is not supported yet"
+            error(json!({"type": "negative", "of": "cell", "kind": "odd"})),
+            "rules[1].of: negative of \"cell\" is not supported yet"
         );
         let row = json!([{}, {}, {}, {}]);
         let doc = json!({"size": 4, "grid": [row, row, row, row], "negative": ["difference"],
