@@ -108,6 +108,12 @@ impl Table {
                 if offsets.is_empty() {
                     return Err(ModelError::new(at, "a table without offsets"));
                 }
+                if self.placements().is_empty() {
+                    return Err(ModelError::new(
+                        at,
+                        format!("a table whose offsets fit nowhere on a {size}x{size} board"),
+                    ));
+                }
                 for (i, o) in offsets.iter().enumerate() {
                     if offsets[..i].contains(o) {
                         return Err(ModelError::new(at, format!("offset {o:?} is listed twice")));
@@ -436,6 +442,10 @@ mod tests {
         assert_eq!(
             error(json!({"type": "table", "where": [[0, 0, 1]], "allowed": []})),
             "rules[1].where[0]: an offset is [rows, columns]"
+        );
+        assert_eq!(
+            error(json!({"type": "table", "where": [[0, 0], [4, 0]], "allowed": []})),
+            "rules[1]: a table whose offsets fit nowhere on a 4x4 board"
         );
         assert_eq!(
             error(json!({"type": "table", "where": [[0, 0], [0, 0]], "allowed": []})),
