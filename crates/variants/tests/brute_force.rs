@@ -1,9 +1,9 @@
 //! The engine against a brute force, on random small boards: 4×4 and 6×6 with boxes or
 //! jigsaw regions, diagonals, neighbour rules, killer cages, lines, the sums family,
 //! edge and cell marks, quadruples, minimum and maximum cells, clones, isomorphic
-//! regions, indexers, counts,
-//! first-seen and appears rules and given candidates, and nearly full 9×9s with lines.
-//! The brute force
+//! regions, indexers, counts, first-seen and appears rules, tables, vudoku, corner
+//! marks, rossini arrows, global entropy and given candidates, and nearly full 9×9s
+//! with lines. The brute force
 //! fills cells in row-major order, trying every digit that breaks no rule among the
 //! cells filled so far (the rules' definitions, [`Puzzle::is_solved_by`] on the way),
 //! and so enumerates every grid the puzzle allows. The engine must find the same
@@ -11,9 +11,11 @@
 
 use bitdoku_variants::generate::{self, jigsaw, random_solution, Elements, Marks, Settings};
 use bitdoku_variants::rules::{
-    Appears, Arrow, Cage, CellKind, CellMark, CellNegative, Clones, Contains, Count, CountKind,
-    DistinctCount, Edge, EqualSum, Extremum, ExtremumKind, FirstSeen, Indexer, IndexerKind,
-    Isomorphic, Line, LineKind, Mark, Negative, Sandwich, Side, Skyscraper, SumClue, SumKind, XSum,
+    rossini, Appears, Arrow, Cage, CellKind, CellMark, CellNegative, Clones, Contains, Corner,
+    CornerKind, Count, CountKind, DistinctCount, Edge, EqualSum, Extremum, ExtremumKind, FirstSeen,
+    GlobalEntropy, Indexer, IndexerKind, Isomorphic, Line, LineKind, Mark, Mathrax, Negative,
+    NegativeBattenburg, NegativeRossini, Placement, Rossini, Sandwich, Side, Skyscraper, SumClue,
+    SumKind, Table, Towards, Vudoku, XSum,
 };
 use bitdoku_variants::{
     Engine, HouseKind, NeighbourKind, Neighbours, Options, Puzzle, Relation, Rule,
@@ -959,6 +961,182 @@ fn cell_negative(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng) -> Vec<Ru
     out
 }
 
+/// A random tuple of `width` digits 1 to `n`.
+fn any_tuple(n: usize, width: usize, rng: &mut fastrand::Rng) -> Vec<u8> {
+    (0..width).map(|_| rng.u8(1..=n as u8)).collect()
+}
+
+/// Random tables from a solution: on a few random cells, or (one in three) at random
+/// offsets over the whole board, allowing the solution's digits there and some random
+/// tuples (one table in eight leaves one of the solution's out: a puzzle that may have
+/// no solution).
+fn tables(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) -> Vec<Rule> {
+    let n = p.size();
+    let mut out = Vec::new();
+    for _ in 0..count {
+        let width = rng.usize(1..=4);
+        let placement = if rng.u8(0..3) == 0 {
+            let mut offsets: Vec<[i32; 2]> = Vec::new();
+            while offsets.len() < width {
+                let o = [rng.i32(-1..=1), rng.i32(-1..=1)];
+                if !offsets.contains(&o) {
+                    offsets.push(o);
+                }
+            }
+            Placement::Where { offsets, size: n }
+        } else {
+            let mut cells: Vec<usize> = Vec::new();
+            while cells.len() < width {
+                let c = rng.usize(0..n * n);
+                if !cells.contains(&c) {
+                    cells.push(c);
+                }
+            }
+            Placement::Cells(cells)
+        };
+        let mut table = Table {
+            placement,
+            allowed: Vec::new(),
+        };
+        for cells in table.placements() {
+            table
+                .allowed
+                .push(cells.iter().map(|&c| solution[c]).collect());
+        }
+        if rng.u8(0..8) == 0 && !table.allowed.is_empty() {
+            let gone = table.allowed.swap_remove(rng.usize(0..table.allowed.len()));
+            table.allowed.retain(|t| *t != gone);
+        }
+        for _ in 0..rng.usize(0..2 * n) {
+            table.allowed.push(any_tuple(n, width, rng));
+        }
+        rng.shuffle(&mut table.allowed);
+        out.push(Rule::Table(table));
+    }
+    out
+}
+
+/// Random vudoku Vs, corner marks and rossini arrows from a solution: each where it
+/// holds there (one in sixteen anywhere), and one puzzle in three with a negative of
+/// battenburg (over the board or a rectangle) or of rossini, with the marks it needs
+/// (one left out in one puzzle in eight).
+fn marks_of_the_table_family(
+    p: &Puzzle,
+    solution: &[u8],
+    rng: &mut fastrand::Rng,
+    count: usize,
+) -> Vec<Rule> {
+    let n = p.size();
+    let sides = [Side::Top, Side::Bottom, Side::Left, Side::Right];
+    let mut out = Vec::new();
+    for _ in 0..count {
+        let any = rng.u8(0..16) == 0;
+        match rng.u8(0..3) {
+            0 => {
+                for _ in 0..20 {
+                    let v = Vudoku {
+                        cells: [0, 1, 2].map(|_| rng.usize(0..n * n)),
+                    };
+                    let [a, b, c] = v.cells;
+                    if (any || v.holds(solution)) && a != b && b != c && a != c {
+                        out.push(Rule::Vudoku(v));
+                        break;
+                    }
+                }
+            }
+            1 => {
+                let c = rng.usize(0..n - 1) * n + rng.usize(0..n - 1);
+                let cells = [c, c + 1, c + n, c + n + 1];
+                let [tl, tr, bl, br] = cells.map(|c| solution[c]);
+                let digit = rng.u8(1..=n as u8);
+                let kinds = [
+                    CornerKind::Battenburg,
+                    CornerKind::Exclude(digit),
+                    CornerKind::Mathrax(Mathrax::Even),
+                    CornerKind::Mathrax(Mathrax::Odd),
+                    CornerKind::Mathrax(Mathrax::Pair(bitdoku_variants::Relation::Sum(tl + br))),
+                    CornerKind::Mathrax(Mathrax::Pair(bitdoku_variants::Relation::Difference(
+                        tl.abs_diff(br),
+                    ))),
+                    CornerKind::Mathrax(Mathrax::Pair(bitdoku_variants::Relation::Product(
+                        u16::from(tr) * u16::from(bl),
+                    ))),
+                    CornerKind::Mathrax(Mathrax::Pair(bitdoku_variants::Relation::Ratio(
+                        tr.max(bl) / tr.min(bl),
+                    ))),
+                ];
+                let fit: Vec<CornerKind> = kinds
+                    .into_iter()
+                    .filter(|&kind| any || Corner { kind, cells }.holds(solution))
+                    .collect();
+                if !fit.is_empty() {
+                    let kind = fit[rng.usize(0..fit.len())];
+                    out.push(Rule::Corner(Corner { kind, cells }));
+                }
+            }
+            _ => {
+                let side = sides[rng.usize(0..4)];
+                let line = from_side(n, side, rng.usize(0..n), 0);
+                let cells = [line[0], line[1], line[2]];
+                let arrow = if rng.bool() {
+                    Towards::In
+                } else {
+                    Towards::Out
+                };
+                let r = Rossini { side, cells, arrow };
+                if any || r.holds(solution) {
+                    out.push(Rule::Rossini(r));
+                }
+            }
+        }
+    }
+    let drop = rng.u8(0..8) == 0;
+    match rng.u8(0..6) {
+        0 | 1 => {
+            let area: Vec<usize> = if rng.bool() {
+                (0..n * n).collect()
+            } else {
+                let (r0, c0) = (rng.usize(0..n - 1), rng.usize(0..n - 1));
+                let (r1, c1) = (rng.usize(r0 + 1..n), rng.usize(c0 + 1..n));
+                (r0..=r1)
+                    .flat_map(|r| (c0..=c1).map(move |c| r * n + c))
+                    .collect()
+            };
+            let negative = NegativeBattenburg { area };
+            for (i, cells) in negative.blocks(p).into_iter().enumerate() {
+                let corner = Corner {
+                    kind: CornerKind::Battenburg,
+                    cells,
+                };
+                if corner.holds(solution) && !(drop && i % 3 == 0) {
+                    out.push(Rule::Corner(corner));
+                }
+            }
+            out.push(Rule::NegativeBattenburg(negative));
+        }
+        2 => {
+            for side in sides {
+                for i in 0..n {
+                    let line = from_side(n, side, i, 0);
+                    let cells = [line[0], line[1], line[2]];
+                    let t = cells.map(|c| solution[c]);
+                    if rossini::monotone(&t) && !(drop && i == 0) {
+                        let arrow = if t[0] < t[1] {
+                            Towards::In
+                        } else {
+                            Towards::Out
+                        };
+                        out.push(Rule::Rossini(Rossini { side, cells, arrow }));
+                    }
+                }
+            }
+            out.push(Rule::NegativeRossini(NegativeRossini { size: n }));
+        }
+        _ => {}
+    }
+    out
+}
+
 /// A random small puzzle: a layout, extra rules, and some givens and candidates.
 fn puzzle() -> impl Strategy<Value = Puzzle> {
     (
@@ -1124,11 +1302,21 @@ fn marked_puzzle() -> impl Strategy<Value = Puzzle> {
         prop_oneof![Just((4, 2, 2)), Just((6, 2, 3)), Just((6, 3, 2))],
         any::<bool>(),
         any::<u64>(),
-        1u8..=255,
+        1u16..1024,
     )
         .prop_map(|((n, r, c), jig, seed, kinds)| {
             let mut rng = fastrand::Rng::with_seed(seed);
             let mut p = layout(n, (r, c), jig, &mut rng);
+            // Global entropy (digits divisible by 3) before the solution is drawn, when
+            // the layout has a solution with it.
+            if kinds & 512 != 0 && n % 3 == 0 {
+                let mut q = p.clone();
+                q.add_rule(Rule::GlobalEntropy(GlobalEntropy { size: n }))
+                    .unwrap();
+                if random_solution(&mut rng.clone(), &q).is_some() {
+                    p = q;
+                }
+            }
             let solution = random_solution(&mut rng, &p).unwrap();
             let mut rules = Vec::new();
             if kinds & 1 != 0 {
@@ -1162,6 +1350,12 @@ fn marked_puzzle() -> impl Strategy<Value = Puzzle> {
             if kinds & 128 != 0 {
                 let count = rng.usize(1..=3);
                 rules.extend(counting(&p, &solution, &mut rng, count));
+            }
+            if kinds & 256 != 0 {
+                let count = rng.usize(1..n);
+                rules.extend(tables(&p, &solution, &mut rng, count));
+                let count = rng.usize(1..n);
+                rules.extend(marks_of_the_table_family(&p, &solution, &mut rng, count));
             }
             for rule in rules {
                 // A rule no digits of the board allow is refused: skipped.

@@ -1,7 +1,8 @@
 //! Hostile input: the readers and the engine never panic on text they were not meant
 //! to read. Puzzles of every rule the shared sets have (`../shared/puzzles/variants`,
-//! in sudoku-puzzle and f-puzzles JSON and as links, when that folder is there) and of
-//! every element the generator draws (in each format it writes) are damaged: a JSON
+//! in sudoku-puzzle and f-puzzles JSON and as links, when that folder is there), of
+//! the table family (`data/table_family.jsonl`) and of every element the generator
+//! draws (in each format it writes) are damaged: a JSON
 //! node replaced by an extreme or wrong-typed value or dropped, bytes changed, cut or
 //! repeated. Each result is read as a front end reads a record; what reads is compiled
 //! and searched under a guess budget, and a solution it gives must solve the puzzle.
@@ -75,6 +76,18 @@ fn records() -> &'static [String] {
                 out.push(g.text(Some(format)).unwrap());
             }
         }
+        // The table family's hand-made documents with one solution (tables, vudoku,
+        // corners, rossini, with the negatives), which no shared set has yet.
+        out.extend(
+            include_str!("data/table_family.jsonl")
+                .lines()
+                .filter(|l| {
+                    ["battenburg-10", "rossini-0", "mixed-0"]
+                        .iter()
+                        .any(|t| l.contains(&format!("\"title\":\"{t}\"")))
+                })
+                .map(String::from),
+        );
         // N×N lines (which hold givens only).
         for size in [6, 16] {
             let g = generate::puzzle(7, 0, &generate::Settings::new(size)).expect("a puzzle");

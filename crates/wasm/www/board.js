@@ -150,6 +150,21 @@ function quadruple(rule, n, cells, digits) {
   return block ? { rule, type: 'quad', cells: sorted, text } : { rule, type: 'cage', cells, label: text };
 }
 
+/** The text of a sudoku-puzzle corner mark (battenburg, mathrax, exclude). */
+function cornerText(rule) {
+  if (rule.kind === 'battenburg') return '▚';
+  if (rule.kind === 'exclude') return `≠${rule.value}`;
+  if (rule.op === 'even' || rule.op === 'odd') return rule.op === 'even' ? 'E' : 'O';
+  return `${{ x: '×', '/': '÷', '-': '−' }[rule.op] ?? rule.op}${rule.value ?? ''}`;
+}
+
+/** A rossini arrow as the clue beside the board: where the digits increase. */
+function rossiniArrow(side, arrow) {
+  const inward = { top: '↓', bottom: '↑', left: '→', right: '←' };
+  const outward = { top: '↑', bottom: '↓', left: '←', right: '→' };
+  return (arrow === 'out' ? outward : inward)[side] ?? '?';
+}
+
 /** The tag of a sudoku-puzzle cell mark other than odd and even. */
 function cellTag(rule) {
   const values = rule.values ?? [];
@@ -333,6 +348,22 @@ function fromSudokuPuzzle(doc, board) {
       board.notes.push(`negative constraint (${rule.of})`);
     } else if (type === 'equal_sum') {
       for (const segment of rule.segments) board.elements.push({ rule: name, type: 'cage', cells: cellsOf(segment), label: '=' });
+    } else if (type === 'corner') {
+      // A circle on the block's corner, as a quadruple's, with the clue inside.
+      board.elements.push({ rule: name, type: 'quad', cells: cellsOf(rule.cells), text: cornerText(rule) });
+    } else if (type === 'vudoku') {
+      // The vertex tagged V, its arms v.
+      const [vertex, ...arms] = cellsOf(rule.cells);
+      board.elements.push({ rule: name, type: 'tag', cells: [vertex], corner: 'top', text: 'V' });
+      board.elements.push({ rule: name, type: 'tag', cells: arms, corner: 'top', text: 'v' });
+    } else if (type === 'rossini') {
+      const cells = cellsOf(rule.cells).map((i) => [Math.floor(i / n), i % n]);
+      const { at } = outsideClue(n, rule.side, cells, false);
+      board.elements.push({ rule: name, type: 'outside', at, text: rossiniArrow(rule.side, rule.arrow) });
+    } else if (type === 'global_entropy') {
+      board.notes.push('global entropy');
+    } else if (type === 'table') {
+      board.notes.push(`table of ${(rule.cells ?? rule.where ?? []).length} cells${rule.where ? ' everywhere' : ''}`);
     } else {
       board.notDrawn.push(name);
     }

@@ -375,7 +375,9 @@ fn fname(puzzle: &Puzzle, cell: usize) -> String {
 
 /// Writes a puzzle as f-puzzles JSON (with `meta`'s title, author and rules text, and
 /// the solution, if given). A puzzle f-puzzles cannot express (a board without rows or
-/// columns, neighbour rules in part of the board, pair relations) is refused.
+/// columns, neighbour rules in part of the board, and the rules it has no key for: pair
+/// relations, equal sums, tables, vudoku, corner marks, rossini arrows, global entropy
+/// and the negatives of battenburg and rossini) is refused.
 pub fn write(
     puzzle: &Puzzle,
     meta: Option<&Value>,
@@ -492,6 +494,7 @@ pub fn write(
             Rule::Sandwich(s) => add("sandwichsum", s.write_fpuzzles(puzzle)?),
             Rule::XSum(x) => add("xsum", x.write_fpuzzles(puzzle)?),
             Rule::Skyscraper(s) => add("skyscraper", s.write_fpuzzles(puzzle)?),
+            // Rules f-puzzles has no key for.
             Rule::EqualSum(_) => return Err(refuse("equal sums")),
             Rule::Count(_) => return Err(refuse("counts of digits")),
             Rule::DistinctCount(_) => return Err(refuse("counts of different digits")),
@@ -499,6 +502,14 @@ pub fn write(
             Rule::Appears(_) => return Err(refuse("appears rules")),
             Rule::Isomorphic(_) => return Err(refuse("isomorphic regions")),
             Rule::CellNegative(_) => return Err(refuse("a negative constraint of cell marks")),
+            Rule::Relation { .. } => return Err(refuse("pair relations")),
+            Rule::Table(_) => return Err(refuse("a table")),
+            Rule::Vudoku(_) => return Err(refuse("a vudoku")),
+            Rule::Corner(_) => return Err(refuse("a corner mark")),
+            Rule::NegativeBattenburg(_) => return Err(refuse("a negative of battenburg")),
+            Rule::Rossini(_) => return Err(refuse("a rossini arrow")),
+            Rule::NegativeRossini(_) => return Err(refuse("a negative of rossini")),
+            Rule::GlobalEntropy(_) => return Err(refuse("global entropy")),
             Rule::Contains(c) => add("quadruple", c.write_fpuzzles(puzzle)?),
             Rule::Extremum(e) => {
                 for entry in e.write_fpuzzles(puzzle) {
@@ -541,7 +552,6 @@ pub fn write(
                     add("negative", json!(entry))
                 }
             }
-            Rule::Relation { .. } => return Err(refuse("pair relations")),
         }
     }
     for (key, entries) in keyed {

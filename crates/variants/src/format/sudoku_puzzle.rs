@@ -14,7 +14,9 @@
 //! `cage` (killer cages, with or without a sum), `arrow`, `sum` (little killers,
 //! frame, group and corner sums), `sandwich`, `xsum`, `skyscraper`, `equal_sum`, `line` (the kinds of
 //! [`crate::rules::line`]), `edge` (kropki dots, XV, numbered edges, greater-than
-//! signs), `cell` (odd, even, low, high, set, exclude), `negative` (of edge marks),
+//! signs), `cell` (odd, even, low, high, set, exclude), `negative` (of edge marks,
+//! rossini and battenburg), `table` (with `cells` or `where`), `vudoku`, `corner`
+//! (`battenburg`, `mathrax`, `exclude`), `rossini`, `global_entropy`,
 //! `neighbours` (`antiknight`,
 //! `antiking`, `nonconsecutive`, over the board, `within` a box or region, in an
 //! `area`, with `except`ions; or an `op` over `where`), `relation` (an `op` over listed
@@ -26,9 +28,10 @@ use super::json::{cell, cells, Node};
 use super::{Error, Read, Source};
 use crate::puzzle::{Cell, HouseKind, ModelError, Puzzle, MAX_SIZE};
 use crate::rules::{
-    Appears, Arrow, Cage, CellMark, CellNegative, Clones, Contains, Count, DistinctCount, Edge,
-    EqualSum, FirstSeen, Isomorphic, Line, Negative, NeighbourKind, Neighbours, Relation, Rule,
-    Sandwich, Scope, Skyscraper, SumClue, XSum,
+    Appears, Arrow, Cage, CellMark, CellNegative, Clones, Contains, Corner, Count, DistinctCount,
+    Edge, EqualSum, FirstSeen, GlobalEntropy, Isomorphic, Line, Negative, NegativeBattenburg,
+    NegativeRossini, NeighbourKind, Neighbours, Relation, Rossini, Rule, Sandwich, Scope,
+    Skyscraper, SumClue, Table, Vudoku, XSum,
 };
 use serde_json::{json, Value};
 
@@ -55,9 +58,6 @@ const TOP_KEYS: &[&str] = &[
 
 /// Keys every rule may carry beside its own.
 const COMMON: &[&str] = &["type", "id", "label", "style"];
-
-/// Rule types of the format that the engine does not have yet: refused by name.
-pub const NOT_YET: &[&str] = &["corner", "rossini", "global_entropy", "vudoku", "table"];
 
 fn model<'n>(node: &'n Node<'_>) -> impl Fn(ModelError) -> Error + 'n {
     move |e| node.error(e.message)
@@ -353,12 +353,45 @@ fn read_rule(rule: &Node<'_>, puzzle: &mut Puzzle) -> Result<(), Error> {
             allow(&[
                 "of", "color", "letter", "value", "sum", "kind", "split", "area",
             ])?;
-            let rule_read = if rule.need("of")?.str()? == "cell" {
-                Rule::CellNegative(CellNegative::read_sudoku_puzzle(rule, puzzle)?)
-            } else {
-                Rule::Negative(Negative::read_sudoku_puzzle(rule, puzzle)?)
+            let of = rule.get("of").and_then(|o| o.value.as_str());
+            let negative = match of {
+                Some("battenburg") => {
+                    Rule::NegativeBattenburg(NegativeBattenburg::read_sudoku_puzzle(rule, puzzle)?)
+                }
+                Some("rossini") => {
+                    Rule::NegativeRossini(NegativeRossini::read_sudoku_puzzle(rule, puzzle)?)
+                }
+                Some("cell") => Rule::CellNegative(CellNegative::read_sudoku_puzzle(rule, puzzle)?),
+                _ => Rule::Negative(Negative::read_sudoku_puzzle(rule, puzzle)?),
             };
-            puzzle.add_rule(rule_read).map_err(model(rule))?;
+            puzzle.add_rule(negative).map_err(model(rule))?;
+        }
+        "table" => {
+            allow(&["allowed", "cells", "where"])?;
+            let t = Table::read_sudoku_puzzle(rule, n)?;
+            puzzle.add_rule(Rule::Table(t)).map_err(model(rule))?;
+        }
+        "vudoku" => {
+            allow(&["cells"])?;
+            let v = Vudoku::read_sudoku_puzzle(rule, n)?;
+            puzzle.add_rule(Rule::Vudoku(v)).map_err(model(rule))?;
+        }
+        "corner" => {
+            allow(&["kind", "cells", "op", "value"])?;
+            let c = Corner::read_sudoku_puzzle(rule, n)?;
+            puzzle.add_rule(Rule::Corner(c)).map_err(model(rule))?;
+        }
+        "rossini" => {
+            allow(&["arrow", "side", "cells"])?;
+            let r = Rossini::read_sudoku_puzzle(rule, n)?;
+            puzzle.add_rule(Rule::Rossini(r)).map_err(model(rule))?;
+        }
+        "global_entropy" => {
+            allow(&[])?;
+            let e = GlobalEntropy { size: n };
+            puzzle
+                .add_rule(Rule::GlobalEntropy(e))
+                .map_err(model(rule))?;
         }
         "neighbours" => {
             allow(&["kind", "op", "params", "where", "within", "area", "except"])?;
@@ -378,12 +411,6 @@ fn read_rule(rule: &Node<'_>, puzzle: &mut Puzzle) -> Result<(), Error> {
             puzzle
                 .add_rule(Rule::Relation { relation, pairs })
                 .map_err(model(rule))?;
-        }
-        other if NOT_YET.contains(&other) => {
-            let kind = kind_of(rule)?
-                .map(|k| format!(" ({k})"))
-                .unwrap_or_default();
-            return Err(t.error(format!("rule type {other:?}{kind} is not supported yet")));
         }
         "custom" => {
             return Err(t.error("\"custom\" rules are reserved by format_version 1 and refused"))
@@ -564,6 +591,13 @@ pub fn write(puzzle: &Puzzle, meta: Option<&Value>, solution: Option<&[u8]>) -> 
             Rule::Appears(a) => rules.push(a.write_sudoku_puzzle(puzzle)),
             Rule::CellNegative(c) => rules.push(c.write_sudoku_puzzle(puzzle)),
             Rule::Isomorphic(i) => rules.push(i.write_sudoku_puzzle(puzzle)),
+            Rule::Table(t) => rules.push(t.write_sudoku_puzzle(puzzle)),
+            Rule::Vudoku(v) => rules.push(v.write_sudoku_puzzle(puzzle)),
+            Rule::Corner(c) => rules.push(c.write_sudoku_puzzle(puzzle)),
+            Rule::NegativeBattenburg(nb) => rules.push(nb.write_sudoku_puzzle(puzzle)),
+            Rule::Rossini(r) => rules.push(r.write_sudoku_puzzle(puzzle)),
+            Rule::NegativeRossini(nr) => rules.push(nr.write_sudoku_puzzle()),
+            Rule::GlobalEntropy(e) => rules.push(e.write_sudoku_puzzle()),
             Rule::Relation { relation, pairs } => rules.push(
                 crate::rules::relation::write_sudoku_puzzle(puzzle, *relation, pairs),
             ),
@@ -629,12 +663,12 @@ mod tests {
             "rules[1].cells[1]: \"r5c5\" is not a cell of a 4x4 board (r1c1 to r4c4)"
         );
         let e = read(&doc(
-            json!([{"type": "vudoku", "cells": ["r1c1", "r2c2", "r1c2"]}]),
+            json!([{"type": "vendor:spiral", "cells": ["r1c1", "r2c2", "r1c2"]}]),
         ))
         .unwrap_err();
         assert_eq!(
             e.to_string(),
-            "rules[0].type: rule type \"vudoku\" is not supported yet"
+            "rules[0].type: unknown rule type \"vendor:spiral\""
         );
         let e = read(&doc(json!([{"type": "box", "cells": ["r1c1", "r1c2"]}]))).unwrap_err();
         assert!(

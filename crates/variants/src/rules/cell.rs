@@ -322,6 +322,14 @@ pub(crate) struct Within {
 }
 
 impl Within {
+    /// `cells` kept to the digits of `keep`.
+    pub(crate) fn new(cells: &[Cell], keep: u32) -> Within {
+        Within {
+            cells: cells.iter().map(|&c| c as u16).collect(),
+            keep,
+        }
+    }
+
     /// None: it runs once, at the start.
     pub(crate) fn watches(&self) -> Vec<Cell> {
         Vec::new()

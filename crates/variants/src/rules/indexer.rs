@@ -178,7 +178,7 @@ impl Indexer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::fpuzzles;
+    use crate::format::{fpuzzles, sudoku_puzzle};
     use crate::rules::testing::{m, Marks};
     use crate::rules::Rule;
     use crate::{Engine, Options};
@@ -268,5 +268,18 @@ mod tests {
             assert!(p.rules().iter().all(|r| r.holds(&p, s)));
         });
         assert!(seen > 0);
+        // Written to sudoku-puzzle as tables: the same solutions read back.
+        let back = sudoku_puzzle::read(&sudoku_puzzle::write(&p, None, None))
+            .unwrap()
+            .puzzle;
+        assert!(back.rules().iter().all(|r| matches!(r, Rule::Table(_))));
+        let solutions = |q: &Puzzle| {
+            let mut all = Vec::new();
+            Engine::new(q)
+                .unwrap()
+                .enumerate_within(&Options::default(), |s| all.push(s.to_vec()));
+            all
+        };
+        assert_eq!(solutions(&back), solutions(&p));
     }
 }

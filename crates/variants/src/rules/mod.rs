@@ -21,6 +21,14 @@
 //! - [`count`], [`distinct`], [`first_seen`], [`appears`]: how often digits appear
 //!   among cells, how many different ones, which is met first from a side, and a
 //!   cell's digit appearing among others.
+//! - [`table`]: the digits of some cells are one of a list of allowed tuples, kept
+//!   generalized arc-consistent; the rules below compile into it where they are not
+//!   pair relations or cell marks.
+//! - [`vudoku`]: a V's vertex is the sum or the difference of its arms.
+//! - [`corner`]: marks on a 2×2 block: exclude, mathrax, battenburg (and its
+//!   negative).
+//! - [`rossini`]: outside arrows over the first three cells (and their negative).
+//! - [`entropy`]: global entropy, a low, a middle and a high digit in every 2×2 block.
 //!
 //! A [`Rule`] is what a puzzle states; the engine compiles it once per puzzle into
 //! peers (pairs of cells that must differ) and propagators (`Prop`). A propagator
@@ -37,9 +45,11 @@ pub mod cage;
 pub mod cell;
 pub mod clone;
 pub mod contains;
+pub mod corner;
 pub mod count;
 pub mod distinct;
 pub mod edge;
+pub mod entropy;
 pub mod equal_sum;
 pub mod extremum;
 pub mod first_seen;
@@ -50,10 +60,13 @@ pub mod negative;
 pub mod neighbours;
 pub mod outside;
 pub mod relation;
+pub mod rossini;
 pub mod sandwich;
 pub mod skyscraper;
 pub mod sum_clue;
+pub mod table;
 pub(crate) mod totals;
+pub mod vudoku;
 pub mod xsum;
 
 pub use appears::Appears;
@@ -62,9 +75,11 @@ pub use cage::Cage;
 pub use cell::{CellKind, CellMark, CellNegative};
 pub use clone::Clones;
 pub use contains::Contains;
+pub use corner::{Corner, CornerKind, Mathrax, NegativeBattenburg};
 pub use count::{Count, CountKind};
 pub use distinct::DistinctCount;
 pub use edge::{Edge, Mark};
+pub use entropy::GlobalEntropy;
 pub use equal_sum::EqualSum;
 pub use extremum::{Extremum, ExtremumKind};
 pub use first_seen::FirstSeen;
@@ -75,9 +90,12 @@ pub use negative::Negative;
 pub use neighbours::{NeighbourKind, Neighbours, Scope};
 pub use outside::Side;
 pub use relation::Relation;
+pub use rossini::{NegativeRossini, Rossini, Towards};
 pub use sandwich::Sandwich;
 pub use skyscraper::Skyscraper;
 pub use sum_clue::{SumClue, SumKind};
+pub use table::{Placement, Table};
+pub use vudoku::Vudoku;
 pub use xsum::XSum;
 
 use crate::puzzle::{At, Cell, ModelError, Puzzle};
@@ -123,6 +141,8 @@ pub(crate) enum Prop {
     Appears(appears::Seen),
     /// Two regions under one relabelling (see [`isomorphic`]).
     Isomorphic(isomorphic::Relabel),
+    /// Allowed tuples of digits (see [`table`]).
+    Table(table::Tuples),
 }
 
 impl Prop {
@@ -143,6 +163,7 @@ impl Prop {
             Prop::FirstSeen(p) => p.watches(),
             Prop::Appears(p) => p.watches(),
             Prop::Isomorphic(p) => p.watches(),
+            Prop::Table(p) => p.watches(),
         }
     }
 
@@ -164,6 +185,7 @@ impl Prop {
             Prop::FirstSeen(p) => p.propagate(cells),
             Prop::Appears(p) => p.propagate(cells),
             Prop::Isomorphic(p) => p.propagate(cells),
+            Prop::Table(p) => p.propagate(cells),
         }
     }
 }
@@ -239,6 +261,20 @@ pub enum Rule {
     Isomorphic(Isomorphic),
     /// Orthogonal neighbours without a mark of a family have none of its relations.
     Negative(Negative),
+    /// The digits of some cells are one of a list of allowed tuples.
+    Table(Table),
+    /// A V: its vertex is the sum or the difference of its arms.
+    Vudoku(Vudoku),
+    /// A mark on a 2×2 block: exclude, mathrax, battenburg.
+    Corner(Corner),
+    /// The 2×2 blocks without a battenburg mark are not checkerboards.
+    NegativeBattenburg(NegativeBattenburg),
+    /// A rossini arrow: the first three digits from a side increase its way.
+    Rossini(Rossini),
+    /// The first three digits from each side without a rossini arrow are not monotone.
+    NegativeRossini(NegativeRossini),
+    /// Every 2×2 block holds a low, a middle and a high digit.
+    GlobalEntropy(GlobalEntropy),
     /// `relation` holds between the digits of each pair of cells (first, second).
     Relation {
         /// The relation.
@@ -273,6 +309,13 @@ impl Rule {
             Rule::CellNegative(c) => c.area.clone(),
             Rule::Isomorphic(i) => i.cells(),
             Rule::Negative(negative) => negative.area.clone(),
+            Rule::Table(t) => t.cells(),
+            Rule::Vudoku(v) => v.cells.to_vec(),
+            Rule::Corner(c) => c.cells.to_vec(),
+            Rule::NegativeBattenburg(n) => n.area.clone(),
+            Rule::Rossini(r) => r.cells.to_vec(),
+            Rule::NegativeRossini(n) => n.cells(),
+            Rule::GlobalEntropy(e) => e.cells(),
             Rule::Relation { pairs, .. } => pairs.iter().flatten().copied().collect(),
         }
     }
@@ -302,6 +345,13 @@ impl Rule {
             Rule::CellNegative(c) => c.compile(puzzle, out),
             Rule::Isomorphic(i) => i.compile(out),
             Rule::Negative(negative) => negative.compile(puzzle, out),
+            Rule::Table(t) => t.compile(out),
+            Rule::Vudoku(v) => v.compile(puzzle.size(), out),
+            Rule::Corner(c) => c.compile(puzzle.size(), out),
+            Rule::NegativeBattenburg(n) => n.compile(puzzle, out),
+            Rule::Rossini(r) => r.compile(puzzle.size(), out),
+            Rule::NegativeRossini(n) => n.compile(puzzle, out),
+            Rule::GlobalEntropy(e) => e.compile(out),
             Rule::Relation { relation, pairs } => out.relation(puzzle.size(), *relation, pairs),
         }
     }
@@ -332,6 +382,13 @@ impl Rule {
             Rule::CellNegative(c) => c.holds(puzzle, values),
             Rule::Isomorphic(i) => i.holds(values),
             Rule::Negative(negative) => negative.holds(puzzle, values),
+            Rule::Table(t) => t.holds(values),
+            Rule::Vudoku(v) => v.holds(values),
+            Rule::Corner(c) => c.holds(values),
+            Rule::NegativeBattenburg(n) => n.holds(puzzle, values),
+            Rule::Rossini(r) => r.holds(values),
+            Rule::NegativeRossini(n) => n.holds(puzzle, values),
+            Rule::GlobalEntropy(e) => e.holds(values),
             Rule::Relation { relation, pairs } => pairs
                 .iter()
                 .all(|&[a, b]| relation.holds(values[a], values[b])),
@@ -363,6 +420,13 @@ impl Rule {
             Rule::CellNegative(c) => c.check(puzzle, at),
             Rule::Isomorphic(i) => i.check(puzzle, at),
             Rule::Negative(negative) => negative.check(puzzle, at),
+            Rule::Table(t) => t.check(puzzle, at),
+            Rule::Vudoku(v) => v.check(puzzle, at),
+            Rule::Corner(c) => c.check(puzzle, at),
+            Rule::NegativeBattenburg(n) => n.check(puzzle, at),
+            Rule::Rossini(r) => r.check(puzzle, at),
+            Rule::NegativeRossini(n) => n.check(puzzle, at),
+            Rule::GlobalEntropy(e) => e.check(puzzle, at),
             Rule::Relation { relation, pairs } => {
                 for &[a, b] in pairs {
                     check_cells(&[a, b], puzzle, at)?;

@@ -154,12 +154,7 @@ impl Negative {
         let name = of.str()?;
         let family = match (name, Family::from_name(name)) {
             ("less", _) | (_, None) => {
-                return Err(match name {
-                    "rossini" | "battenburg" => {
-                        of.error(format!("negative of {name:?} is not supported yet"))
-                    }
-                    _ => of.error(format!("negative of {name:?} is not defined")),
-                })
+                return Err(of.error(format!("negative of {name:?} is not defined")))
             }
             (_, Some(family)) => family,
         };
@@ -433,8 +428,8 @@ mod tests {
             "rules[1].of: negative of \"less\" is not defined"
         );
         assert_eq!(
-            error(json!({"type": "negative", "of": "battenburg"})),
-            "rules[1].of: negative of \"battenburg\" is not supported yet"
+            error(json!({"type": "negative", "of": "cell", "kind": "set"})),
+            "rules[1].kind: a negative of cells of kind \"set\": odd, even, low or high"
         );
         let row = json!([{}, {}, {}, {}]);
         let doc = json!({"size": 4, "grid": [row, row, row, row], "negative": ["difference"],
