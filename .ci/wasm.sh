@@ -36,9 +36,10 @@ npm ci --no-audit --no-fund --loglevel=error
 node scripts/build.mjs --portable
 gz=$(gzip -9 -c bitdoku.wasm | wc -c)
 # 300 KB held the classic engines (about 229 KB); the general engine, its rules and its
-# generator (built at opt-level "z") brought the module to 392 KB: 400 KB bounds its growth.
-echo "bitdoku.wasm: $(wc -c < bitdoku.wasm) bytes, $gz gzipped (at most 400 KB)"
-[ "$gz" -le 409600 ] || { echo "bitdoku.wasm is over 400 KB gzipped"; exit 1; }
+# generator (built at opt-level "z") brought the module to 392 KB, and every rule type of
+# the sudoku-puzzle format to 424 KB: 450 KB bounds its growth.
+echo "bitdoku.wasm: $(wc -c < bitdoku.wasm) bytes, $gz gzipped (at most 450 KB)"
+[ "$gz" -le 460800 ] || { echo "bitdoku.wasm is over 450 KB gzipped"; exit 1; }
 
 step "Node tests on the public sets, and the TypeScript types"
 node --test --test-reporter=spec test/

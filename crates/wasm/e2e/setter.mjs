@@ -129,7 +129,7 @@ try {
   // Refusals: the solver's message, never an empty grid.
   for (const [input, message] of [
     ['https://f-puzzles.com/?load=N4Ig', "the link's data is not lz-string base64"],
-    [JSON.stringify({ size: 4, grid: Array(4).fill(Array(4).fill({})), clone: [{ cells: ['R1C1'], cloneCells: ['R2C3'] }] }), 'clone: the f-puzzles constraint "clone" is not supported yet'],
+    [JSON.stringify({ size: 4, grid: Array(4).fill(Array(4).fill({})), boxindexer: [{ cells: ['R1C1'] }] }), 'boxindexer: the f-puzzles constraint "boxindexer" is not supported yet'],
   ]) {
     await page.goto(`${base}#${encodeURIComponent(input)}`);
     await page.waitForSelector('body[data-ready="true"][data-loaded="error"]');
