@@ -154,6 +154,16 @@ pub(crate) struct Need {
 }
 
 impl Need {
+    /// Each class of digits (a mask) appears at least once among `cells` (a global
+    /// entropy block: a low, a middle and a high digit).
+    pub(crate) fn classes(cells: &[Cell], classes: &[u32]) -> Need {
+        Need {
+            cells: cells.iter().map(|&c| c as u16).collect(),
+            need: classes.iter().map(|&class| (class, 1)).collect(),
+            only: None,
+        }
+    }
+
     pub(crate) fn watches(&self) -> Vec<Cell> {
         self.cells.iter().map(|&c| usize::from(c)).collect()
     }

@@ -5,15 +5,17 @@
 //! Read from the sudoku-puzzle rule `{"type": "global_entropy"}` and written back to
 //! it; f-puzzles has no such key.
 //!
-//! Propagation: each block is a [`table`](super::table) of the four digits, built once
-//! and shared by every block.
+//! Propagation: in each block, each third needs a cell: a third that no cell can hold
+//! is a contradiction, and a third that one cell alone can hold goes there (the
+//! propagator of [`contains`](super::contains), on classes of digits).
+//! That is as strong as the rule's table of four digits, and much cheaper than
+//! scanning it.
 
+use super::contains::Need;
 use super::corner::blocks;
-use super::table::{Rows, Tuples};
-use super::{Compiled, Prop};
+use super::{line, Compiled, Prop};
 use crate::puzzle::{At, Cell, ModelError, Puzzle};
 use serde_json::{json, Value};
-use std::sync::Arc;
 
 /// Global entropy; see the [module docs](self).
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -23,18 +25,14 @@ pub struct GlobalEntropy {
 }
 
 impl GlobalEntropy {
-    /// The third (0 low, 1 middle, 2 high) of digit `d` of 1 to `size`.
-    pub fn third(size: usize, d: u8) -> usize {
-        (usize::from(d) - 1) * 3 / size
-    }
-
-    /// True if four digits of a block hold a digit of each third.
+    /// True if four digits of a block hold a digit of each third (the
+    /// [`thirds`](line::thirds) of 1 to `size`).
     pub fn allows(size: usize, t: &[u8]) -> bool {
-        let seen = t
+        let digits = t
             .iter()
-            .filter(|&&d| d >= 1)
-            .fold(0u8, |m, &d| m | 1 << Self::third(size, d).min(7));
-        seen == 0b111
+            .filter(|&&d| (1..=32).contains(&d))
+            .fold(0u32, |m, &d| m | 1 << (d - 1));
+        line::thirds(size).is_some_and(|thirds| thirds.iter().all(|&third| third & digits != 0))
     }
 
     pub(crate) fn check(&self, puzzle: &Puzzle, at: At) -> Result<(), ModelError> {
@@ -71,10 +69,11 @@ impl GlobalEntropy {
     }
 
     pub(crate) fn compile(&self, out: &mut Compiled) {
-        let n = self.size;
-        let rows = Arc::new(Rows::from_fn(n, 4, |t| Self::allows(n, t)));
-        for b in blocks(n) {
-            out.props.push(Prop::Table(Tuples::new(&b, &rows)));
+        let Some(thirds) = line::thirds(self.size) else {
+            return;
+        };
+        for b in blocks(self.size) {
+            out.props.push(Prop::Contains(Need::classes(&b, &thirds)));
         }
     }
 
@@ -96,22 +95,12 @@ mod tests {
 
     #[test]
     fn thirds_and_blocks() {
-        assert_eq!(
-            (1..=9)
-                .map(|d| GlobalEntropy::third(9, d))
-                .collect::<Vec<_>>(),
-            [0, 0, 0, 1, 1, 1, 2, 2, 2]
-        );
-        assert_eq!(
-            (1..=6)
-                .map(|d| GlobalEntropy::third(6, d))
-                .collect::<Vec<_>>(),
-            [0, 0, 1, 1, 2, 2]
-        );
+        assert!(GlobalEntropy::allows(6, &[1, 3, 5, 2]));
+        assert!(!GlobalEntropy::allows(6, &[1, 2, 3, 4]));
         assert!(GlobalEntropy::allows(9, &[1, 4, 7, 2]));
         assert!(!GlobalEntropy::allows(9, &[1, 4, 5, 2]));
         assert_eq!(
-            Rows::from_fn(9, 4, |t| GlobalEntropy::allows(9, t)).len(),
+            super::super::table::Rows::from_fn(9, 4, |t| GlobalEntropy::allows(9, t)).len(),
             2916
         );
     }
