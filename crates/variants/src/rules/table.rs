@@ -1,8 +1,7 @@
 //! Tables: the digits of some cells, read in order, are one of a list of allowed
 //! tuples. The general rule behind [`vudoku`](super::vudoku),
-//! [`corner`](super::corner) battenburgs, [`rossini`](super::rossini)'s negative and
-//! [`entropy`](super::entropy): each of those builds its tuples and compiles into the
-//! propagator here.
+//! [`corner`](super::corner) battenburgs and [`rossini`](super::rossini)'s negative:
+//! each of those builds its tuples and compiles into the propagator here.
 //!
 //! Read from the sudoku-puzzle rule `{"type": "table", "cells": ["r1c1", "r1c2"],
 //! "allowed": [[1, 2], [2, 1]]}`, or with `"where": [[0, 0], [0, 1]]` (offsets, rows
