@@ -887,15 +887,7 @@ fn negative(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng) -> Vec<Rule> {
             vec![Mark::Product(u16::from(k) * 2)],
         ),
     };
-    let area: Vec<usize> = if rng.bool() {
-        (0..n * n).collect()
-    } else {
-        let (r0, c0) = (rng.usize(0..n - 1), rng.usize(0..n - 1));
-        let (r1, c1) = (rng.usize(r0 + 1..n), rng.usize(c0 + 1..n));
-        (r0..=r1)
-            .flat_map(|r| (c0..=c1).map(move |c| r * n + c))
-            .collect()
-    };
+    let area = random_area(n, rng);
     let negative = Negative { marks, area };
     let mut out = Vec::new();
     let drop = if rng.u8(0..8) == 0 {
@@ -927,6 +919,19 @@ fn negative(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng) -> Vec<Rule> {
     out
 }
 
+/// The area of a random negative constraint on a board of side `n`: the whole board,
+/// or (one in two) a random rectangle of two rows and columns or more.
+fn random_area(n: usize, rng: &mut fastrand::Rng) -> Vec<usize> {
+    if rng.bool() {
+        return (0..n * n).collect();
+    }
+    let (r0, c0) = (rng.usize(0..n - 1), rng.usize(0..n - 1));
+    let (r1, c1) = (rng.usize(r0 + 1..n), rng.usize(c0 + 1..n));
+    (r0..=r1)
+        .flat_map(|r| (c0..=c1).map(move |c| r * n + c))
+        .collect()
+}
+
 /// A random negative of cell marks from a solution (odd, even, low or high), over the
 /// board or a random rectangle, with a mark on every cell there of its kind (one in
 /// eight left out) and one in eight elsewhere.
@@ -939,15 +944,7 @@ fn cell_negative(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng) -> Vec<Ru
         CellKind::Low { split },
         CellKind::High { split },
     ][rng.usize(0..4)];
-    let area: Vec<usize> = if rng.bool() {
-        (0..n * n).collect()
-    } else {
-        let (r0, c0) = (rng.usize(0..n - 1), rng.usize(0..n - 1));
-        let (r1, c1) = (rng.usize(r0 + 1..n), rng.usize(c0 + 1..n));
-        (r0..=r1)
-            .flat_map(|r| (c0..=c1).map(move |c| r * n + c))
-            .collect()
-    };
+    let area = random_area(n, rng);
     let cells: Vec<usize> = (0..n * n)
         .filter(|&c| {
             let fits = kind.allows(solution[c]);
@@ -1093,15 +1090,7 @@ fn marks_of_the_table_family(
     let drop = rng.u8(0..8) == 0;
     match rng.u8(0..6) {
         0 | 1 => {
-            let area: Vec<usize> = if rng.bool() {
-                (0..n * n).collect()
-            } else {
-                let (r0, c0) = (rng.usize(0..n - 1), rng.usize(0..n - 1));
-                let (r1, c1) = (rng.usize(r0 + 1..n), rng.usize(c0 + 1..n));
-                (r0..=r1)
-                    .flat_map(|r| (c0..=c1).map(move |c| r * n + c))
-                    .collect()
-            };
+            let area = random_area(n, rng);
             let negative = NegativeBattenburg { area };
             for (i, cells) in negative.blocks(p).into_iter().enumerate() {
                 let corner = Corner {

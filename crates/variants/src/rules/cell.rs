@@ -348,6 +348,7 @@ impl Within {
 mod tests {
     use super::*;
     use crate::format::{fpuzzles, sudoku_puzzle};
+    use crate::rules::testing::{four_by_four, refusal};
     use crate::Rule;
 
     #[test]
@@ -367,16 +368,9 @@ mod tests {
         assert_eq!(digits(CellKind::Even, 16).len(), 8);
     }
 
-    fn sp(rules: Value) -> Value {
-        let mut all = vec![json!({"type": "box_grid", "box": [2, 2], "origin": "r1c1"})];
-        all.extend(rules.as_array().unwrap().iter().cloned());
-        json!({"format": "sudoku-puzzle", "format_version": 1, "board": {"rows": 4, "cols": 4},
-               "digits": 4, "givens": vec![0; 16], "rules": all})
-    }
-
     #[test]
     fn read_and_written_in_both_formats() {
-        let doc = sp(json!([
+        let doc = four_by_four(json!([
             {"type": "cell", "kind": "odd", "cells": ["r1c1", "r2c3"]},
             {"type": "cell", "kind": "even", "cells": ["r4c4"]},
             {"type": "cell", "kind": "low", "split": 2, "cells": ["r3c1"]},
@@ -423,25 +417,20 @@ mod tests {
 
     #[test]
     fn refused_with_their_path() {
-        let error = |rule: Value| {
-            sudoku_puzzle::read(&sp(json!([rule])))
-                .unwrap_err()
-                .to_string()
-        };
         assert_eq!(
-            error(json!({"type": "cell", "kind": "odd", "split": 2, "cells": ["r1c1"]})),
+            refusal(json!({"type": "cell", "kind": "odd", "split": 2, "cells": ["r1c1"]})),
             "rules[1].split: a cell rule of kind \"odd\" takes no \"split\""
         );
         assert_eq!(
-            error(json!({"type": "cell", "kind": "set", "values": [5], "cells": ["r1c1"]})),
+            refusal(json!({"type": "cell", "kind": "set", "values": [5], "cells": ["r1c1"]})),
             "rules[1].values[0]: 5 is out of range: 1 to 4"
         );
         assert_eq!(
-            error(json!({"type": "cell", "kind": "high", "split": 4, "cells": ["r1c1"]})),
+            refusal(json!({"type": "cell", "kind": "high", "split": 4, "cells": ["r1c1"]})),
             "rules[1]: no digit 1-4 is high (High { split: 4 })"
         );
         assert_eq!(
-            error(json!({"type": "cell", "kind": "prime", "cells": ["r1c1"]})),
+            refusal(json!({"type": "cell", "kind": "prime", "cells": ["r1c1"]})),
             "rules[1].kind: unknown cell kind \"prime\""
         );
         let row = json!([{}, {}, {}, {}]);
@@ -454,7 +443,7 @@ mod tests {
 
     #[test]
     fn a_negative_makes_the_unmarked_cells_the_opposite_kind() {
-        let doc = sp(json!([
+        let doc = four_by_four(json!([
             {"type": "cell", "kind": "high", "split": 2, "cells": ["r1c1", "r1c2"]},
             {"type": "negative", "of": "cell", "kind": "high", "split": 2,
              "area": ["r1c1", "r1c2", "r1c3", "r1c4"]},
@@ -477,7 +466,8 @@ mod tests {
         let back = sudoku_puzzle::read(&sudoku_puzzle::write(&p, None, None)).unwrap();
         assert_eq!(back.puzzle, p);
         assert!(fpuzzles::write(&p, None, None).is_err());
-        let bad = sp(json!([{"type": "negative", "of": "cell", "kind": "odd", "split": 2}]));
+        let bad =
+            four_by_four(json!([{"type": "negative", "of": "cell", "kind": "odd", "split": 2}]));
         assert_eq!(
             sudoku_puzzle::read(&bad).unwrap_err().to_string(),
             "rules[1].split: a negative of odd cells takes no \"split\""

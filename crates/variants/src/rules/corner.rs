@@ -339,14 +339,8 @@ impl NegativeBattenburg {
 mod tests {
     use super::*;
     use crate::format::{fpuzzles, sudoku_puzzle};
+    use crate::rules::testing::{four_by_four, refusal};
     use crate::rules::testing::{m, Marks};
-
-    fn sp(rules: Value) -> Value {
-        let mut all = vec![json!({"type": "box_grid", "box": [2, 2], "origin": "r1c1"})];
-        all.extend(rules.as_array().unwrap().iter().cloned());
-        json!({"format": "sudoku-puzzle", "format_version": 1, "board": {"rows": 4, "cols": 4},
-               "digits": 4, "givens": vec![0; 16], "rules": all})
-    }
 
     const SOLUTION: [u8; 16] = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
 
@@ -406,7 +400,7 @@ mod tests {
 
     #[test]
     fn read_written_back_and_refused() {
-        let doc = sp(json!([
+        let doc = four_by_four(json!([
             {"type": "corner", "kind": "battenburg", "cells": ["r1c1", "r1c2", "r2c1", "r2c2"]},
             {"type": "corner", "kind": "mathrax", "op": "x", "value": 12, "cells": ["r1c2", "r1c3", "r2c2", "r2c3"]},
             {"type": "corner", "kind": "mathrax", "op": "odd", "cells": ["r3c1", "r3c2", "r4c1", "r4c2"]},
@@ -424,7 +418,7 @@ mod tests {
             fpuzzles::write(&p, None, None).unwrap_err().message,
             "f-puzzles cannot express a corner mark"
         );
-        let whole = sp(json!([{"type": "negative", "of": "battenburg"}]));
+        let whole = four_by_four(json!([{"type": "negative", "of": "battenburg"}]));
         let q = sudoku_puzzle::read(&whole).unwrap().puzzle;
         assert_eq!(
             sudoku_puzzle::write(&q, None, None)["rules"],
@@ -435,54 +429,49 @@ mod tests {
             other => panic!("{other:?}"),
         }
 
-        let error = |rule: Value| {
-            sudoku_puzzle::read(&sp(json!([rule])))
-                .unwrap_err()
-                .to_string()
-        };
         let block = json!(["r1c1", "r1c2", "r2c1", "r2c2"]);
         assert_eq!(
-            error(json!({"type": "corner", "kind": "battenburg", "cells": ["r1c1", "r1c2", "r2c2", "r2c1"]})),
+            refusal(json!({"type": "corner", "kind": "battenburg", "cells": ["r1c1", "r1c2", "r2c2", "r2c1"]})),
             "rules[1]: a corner's cells are a 2x2 block: top left, top right, bottom left, bottom right"
         );
         assert_eq!(
-            error(json!({"type": "corner", "kind": "battenburg", "value": 1, "cells": block})),
+            refusal(json!({"type": "corner", "kind": "battenburg", "value": 1, "cells": block})),
             "rules[1].value: a battenburg corner takes no \"value\""
         );
         assert_eq!(
-            error(
+            refusal(
                 json!({"type": "corner", "kind": "mathrax", "op": "%", "value": 1, "cells": block})
             ),
             "rules[1].op: mathrax op \"%\": one of + - x / even odd"
         );
         assert_eq!(
-            error(
+            refusal(
                 json!({"type": "corner", "kind": "mathrax", "op": "even", "value": 1, "cells": block})
             ),
             "rules[1].value: a mathrax even or odd clue takes no value"
         );
         assert_eq!(
-            error(
+            refusal(
                 json!({"type": "corner", "kind": "mathrax", "op": "+", "value": 300, "cells": block})
             ),
             "rules[1].value: 300 is out of range for a mathrax +"
         );
         assert_eq!(
-            error(
+            refusal(
                 json!({"type": "corner", "kind": "mathrax", "op": "+", "value": 20, "cells": block})
             ),
             "rules[1]: no two digits 1-4 are sum"
         );
         assert_eq!(
-            error(json!({"type": "corner", "kind": "exclude", "value": 5, "cells": block})),
+            refusal(json!({"type": "corner", "kind": "exclude", "value": 5, "cells": block})),
             "rules[1].value: 5 is out of range: 1 to 4"
         );
         assert_eq!(
-            error(json!({"type": "corner", "kind": "round", "cells": block})),
+            refusal(json!({"type": "corner", "kind": "round", "cells": block})),
             "rules[1].kind: unknown corner kind \"round\": battenburg, mathrax or exclude"
         );
         assert_eq!(
-            error(json!({"type": "negative", "of": "battenburg", "value": 1})),
+            refusal(json!({"type": "negative", "of": "battenburg", "value": 1})),
             "rules[1].value: unknown key \"value\""
         );
     }

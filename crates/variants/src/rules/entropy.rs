@@ -36,16 +36,7 @@ impl GlobalEntropy {
     }
 
     pub(crate) fn check(&self, puzzle: &Puzzle, at: At) -> Result<(), ModelError> {
-        if self.size != puzzle.size() {
-            return Err(ModelError::new(
-                at,
-                format!(
-                    "global entropy for a board of side {} on one of side {}",
-                    self.size,
-                    puzzle.size()
-                ),
-            ));
-        }
+        super::check_size("global entropy", self.size, puzzle, at)?;
         if !self.size.is_multiple_of(3) {
             return Err(ModelError::new(
                 at,

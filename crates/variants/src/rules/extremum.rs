@@ -50,18 +50,12 @@ pub struct Extremum {
 impl Extremum {
     pub(crate) fn check(&self, puzzle: &Puzzle, at: At) -> Result<(), ModelError> {
         super::check_cells(&self.cells, puzzle, at)?;
-        if self.size != puzzle.size() {
-            return Err(ModelError::new(
-                at,
-                format!(
-                    "a {} rule for a board of side {} on one of side {}",
-                    self.kind.name(),
-                    self.size,
-                    puzzle.size()
-                ),
-            ));
-        }
-        Ok(())
+        super::check_size(
+            &format!("a {} rule", self.kind.name()),
+            self.size,
+            puzzle,
+            at,
+        )
     }
 
     /// The cells it reads: the marked cells and their neighbours.

@@ -59,18 +59,7 @@ pub struct Indexer {
 impl Indexer {
     pub(crate) fn check(&self, puzzle: &Puzzle, at: At) -> Result<(), ModelError> {
         super::check_cells(&self.cells, puzzle, at)?;
-        if self.size != puzzle.size() {
-            return Err(ModelError::new(
-                at,
-                format!(
-                    "a {} for a board of side {} on one of side {}",
-                    self.kind.name(),
-                    self.size,
-                    puzzle.size()
-                ),
-            ));
-        }
-        Ok(())
+        super::check_size(&format!("a {}", self.kind.name()), self.size, puzzle, at)
     }
 
     /// The cells it reads: the indexers and the rows (columns) they point into.

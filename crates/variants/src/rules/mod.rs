@@ -438,6 +438,25 @@ impl Rule {
 }
 
 /// Refuses cells off the board or listed twice.
+/// Refuses `what`, a rule made for a board of side `size`, on a puzzle of another side.
+pub(crate) fn check_size(
+    what: &str,
+    size: usize,
+    puzzle: &Puzzle,
+    at: At,
+) -> Result<(), ModelError> {
+    if size == puzzle.size() {
+        return Ok(());
+    }
+    Err(ModelError::new(
+        at,
+        format!(
+            "{what} for a board of side {size} on one of side {}",
+            puzzle.size()
+        ),
+    ))
+}
+
 pub(crate) fn check_cells(cells: &[Cell], puzzle: &Puzzle, at: At) -> Result<(), ModelError> {
     let mut seen = vec![false; puzzle.cells()];
     for &c in cells {
@@ -535,6 +554,7 @@ pub(crate) fn within_sets(
 pub(crate) mod testing {
     use super::Cells;
     use crate::state::{Contradiction, Step};
+    use serde_json::{json, Value};
 
     /// Candidates in a vector, as a propagator sees them.
     pub(crate) struct Marks(pub(crate) Vec<u32>);
@@ -556,5 +576,21 @@ pub(crate) mod testing {
     /// A mask of the digits listed.
     pub(crate) fn m(digits: &[u32]) -> u32 {
         digits.iter().fold(0, |m, d| m | 1 << (d - 1))
+    }
+
+    /// A sudoku-puzzle document: an empty 4×4 with 2×2 boxes, then `rules` (a JSON
+    /// list), which are `rules[1]` onwards.
+    pub(crate) fn four_by_four(rules: Value) -> Value {
+        let mut all = vec![json!({"type": "box_grid", "box": [2, 2], "origin": "r1c1"})];
+        all.extend(rules.as_array().into_iter().flatten().cloned());
+        json!({"format": "sudoku-puzzle", "format_version": 1, "board": {"rows": 4, "cols": 4},
+               "digits": 4, "givens": vec![0; 16], "rules": all})
+    }
+
+    /// Why the sudoku-puzzle reader refuses `rule` on [`four_by_four`]'s board.
+    pub(crate) fn refusal(rule: Value) -> String {
+        crate::format::sudoku_puzzle::read(&four_by_four(json!([rule])))
+            .expect_err("a refusal")
+            .to_string()
     }
 }

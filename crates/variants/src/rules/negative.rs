@@ -291,6 +291,7 @@ impl Negative {
 mod tests {
     use super::*;
     use crate::format::{fpuzzles, sudoku_puzzle};
+    use crate::rules::testing::{four_by_four, refusal};
     use crate::rules::Edge;
 
     fn puzzle(edges: &[(Mark, [Cell; 2])]) -> Puzzle {
@@ -336,13 +337,6 @@ mod tests {
         assert_eq!(forward[0], 0b1101);
     }
 
-    fn sp(rules: Value) -> Value {
-        let mut all = vec![json!({"type": "box_grid", "box": [2, 2], "origin": "r1c1"})];
-        all.extend(rules.as_array().unwrap().iter().cloned());
-        json!({"format": "sudoku-puzzle", "format_version": 1, "board": {"rows": 4, "cols": 4},
-               "digits": 4, "givens": vec![0; 16], "rules": all})
-    }
-
     fn negatives(p: &Puzzle) -> Vec<Negative> {
         p.rules()
             .iter()
@@ -355,7 +349,7 @@ mod tests {
 
     #[test]
     fn read_and_written_in_both_formats() {
-        let doc = sp(json!([
+        let doc = four_by_four(json!([
             {"type": "negative", "of": "kropki"},
             {"type": "negative", "of": "xv", "letter": "V", "area": ["r1c1", "r1c2", "r2c1"]},
             {"type": "negative", "of": "sum", "sum": 6},
@@ -410,25 +404,20 @@ mod tests {
 
     #[test]
     fn refused_with_their_path() {
-        let error = |rule: Value| {
-            sudoku_puzzle::read(&sp(json!([rule])))
-                .unwrap_err()
-                .to_string()
-        };
         assert_eq!(
-            error(json!({"type": "negative", "of": "kropki", "letter": "X"})),
+            refusal(json!({"type": "negative", "of": "kropki", "letter": "X"})),
             "rules[1].letter: negative kropki takes no \"letter\""
         );
         assert_eq!(
-            error(json!({"type": "negative", "of": "difference"})),
+            refusal(json!({"type": "negative", "of": "difference"})),
             "rules[1]: negative difference needs \"value\""
         );
         assert_eq!(
-            error(json!({"type": "negative", "of": "less"})),
+            refusal(json!({"type": "negative", "of": "less"})),
             "rules[1].of: negative of \"less\" is not defined"
         );
         assert_eq!(
-            error(json!({"type": "negative", "of": "cell", "kind": "set"})),
+            refusal(json!({"type": "negative", "of": "cell", "kind": "set"})),
             "rules[1].kind: a negative of cells of kind \"set\": odd, even, low or high"
         );
         let row = json!([{}, {}, {}, {}]);

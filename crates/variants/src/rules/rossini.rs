@@ -110,16 +110,7 @@ pub struct NegativeRossini {
 
 impl NegativeRossini {
     pub(crate) fn check(&self, puzzle: &Puzzle, at: At) -> Result<(), ModelError> {
-        if self.size != puzzle.size() {
-            return Err(ModelError::new(
-                at,
-                format!(
-                    "a negative of rossini for a board of side {} on one of side {}",
-                    self.size,
-                    puzzle.size()
-                ),
-            ));
-        }
+        super::check_size("a negative of rossini", self.size, puzzle, at)?;
         if self.size < 3 {
             return Err(ModelError::new(
                 at,
@@ -197,13 +188,7 @@ impl NegativeRossini {
 mod tests {
     use super::*;
     use crate::format::{fpuzzles, sudoku_puzzle};
-
-    fn sp(rules: Value) -> Value {
-        let mut all = vec![json!({"type": "box_grid", "box": [2, 2], "origin": "r1c1"})];
-        all.extend(rules.as_array().unwrap().iter().cloned());
-        json!({"format": "sudoku-puzzle", "format_version": 1, "board": {"rows": 4, "cols": 4},
-               "digits": 4, "givens": vec![0; 16], "rules": all})
-    }
+    use crate::rules::testing::{four_by_four, refusal};
 
     const SOLUTION: [u8; 16] = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
 
@@ -228,7 +213,7 @@ mod tests {
 
     #[test]
     fn the_negative_spares_the_arrows() {
-        let doc = sp(json!([
+        let doc = four_by_four(json!([
             {"type": "rossini", "side": "left", "cells": ["r1c1", "r1c2", "r1c3"], "arrow": "in"},
             {"type": "rossini", "side": "bottom", "cells": ["r4c2", "r3c2", "r2c2"], "arrow": "out"},
             {"type": "negative", "of": "rossini"}
@@ -251,31 +236,26 @@ mod tests {
 
     #[test]
     fn refused_with_their_path() {
-        let error = |rule: Value| {
-            sudoku_puzzle::read(&sp(json!([rule])))
-                .unwrap_err()
-                .to_string()
-        };
         assert_eq!(
-            error(
+            refusal(
                 json!({"type": "rossini", "side": "left", "cells": ["r1c2", "r1c3", "r1c4"], "arrow": "in"})
             ),
             "rules[1]: a rossini arrow: r1c2 is not at the left of the board"
         );
         assert_eq!(
-            error(
+            refusal(
                 json!({"type": "rossini", "side": "left", "cells": ["r1c1", "r1c2"], "arrow": "in"})
             ),
             "rules[1].cells: a rossini arrow looks along three cells"
         );
         assert_eq!(
-            error(
+            refusal(
                 json!({"type": "rossini", "side": "left", "cells": ["r1c1", "r1c2", "r1c3"], "arrow": "up"})
             ),
             "rules[1].arrow: arrow \"up\": \"in\" or \"out\""
         );
         assert_eq!(
-            error(json!({"type": "negative", "of": "rossini", "area": ["r1c1"]})),
+            refusal(json!({"type": "negative", "of": "rossini", "area": ["r1c1"]})),
             "rules[1].area: unknown key \"area\""
         );
     }

@@ -95,15 +95,7 @@ impl Table {
         match &self.placement {
             Placement::Cells(cells) => super::check_cells(cells, puzzle, at)?,
             Placement::Where { offsets, size } => {
-                if *size != puzzle.size() {
-                    return Err(ModelError::new(
-                        at,
-                        format!(
-                            "a table for a board of side {size} on one of side {}",
-                            puzzle.size()
-                        ),
-                    ));
-                }
+                super::check_size("a table", *size, puzzle, at)?;
                 if offsets.is_empty() {
                     return Err(ModelError::new(at, "a table without offsets"));
                 }
@@ -355,15 +347,9 @@ impl Tuples {
 mod tests {
     use super::*;
     use crate::format::{fpuzzles, sudoku_puzzle};
+    use crate::rules::testing::{four_by_four, refusal};
     use crate::rules::testing::{m, Marks};
     use crate::rules::Rule;
-
-    fn sp(rules: Value) -> Value {
-        let mut all = vec![json!({"type": "box_grid", "box": [2, 2], "origin": "r1c1"})];
-        all.extend(rules.as_array().unwrap().iter().cloned());
-        json!({"format": "sudoku-puzzle", "format_version": 1, "board": {"rows": 4, "cols": 4},
-               "digits": 4, "givens": vec![0; 16], "rules": all})
-    }
 
     #[test]
     fn rows_are_sorted_deduplicated_and_indexed_by_their_first_digit() {
@@ -400,7 +386,7 @@ mod tests {
 
     #[test]
     fn read_written_back_and_refused_with_their_path() {
-        let doc = sp(json!([
+        let doc = four_by_four(json!([
             {"type": "table", "cells": ["r1c1", "r2c2"], "allowed": [[1, 4], [4, 1]]},
             {"type": "table", "where": [[0, 0], [1, -1]], "allowed": [[2, 3], [3, 2], [1, 4]]}
         ]));
@@ -421,37 +407,32 @@ mod tests {
         assert!(p.rules()[0].holds(&p, &solution));
         // r1c3 and r2c2 hold 3 and 4.
         assert!(!p.rules()[1].holds(&p, &solution));
-        let error = |rule: Value| {
-            sudoku_puzzle::read(&sp(json!([rule])))
-                .unwrap_err()
-                .to_string()
-        };
         assert_eq!(
-            error(json!({"type": "table", "cells": ["r1c1"], "allowed": [[1, 2]]})),
+            refusal(json!({"type": "table", "cells": ["r1c1"], "allowed": [[1, 2]]})),
             "rules[1].allowed[0]: 2 digits in a table of 1 cells"
         );
         assert_eq!(
-            error(json!({"type": "table", "cells": ["r1c1"], "allowed": [[5]]})),
+            refusal(json!({"type": "table", "cells": ["r1c1"], "allowed": [[5]]})),
             "rules[1].allowed[0][0]: 5 is out of range: 1 to 4"
         );
         assert_eq!(
-            error(json!({"type": "table", "allowed": [[1]]})),
+            refusal(json!({"type": "table", "allowed": [[1]]})),
             "rules[1]: a table takes exactly one of cells and where"
         );
         assert_eq!(
-            error(json!({"type": "table", "where": [[0, 0, 1]], "allowed": []})),
+            refusal(json!({"type": "table", "where": [[0, 0, 1]], "allowed": []})),
             "rules[1].where[0]: an offset is [rows, columns]"
         );
         assert_eq!(
-            error(json!({"type": "table", "where": [[0, 0], [4, 0]], "allowed": []})),
+            refusal(json!({"type": "table", "where": [[0, 0], [4, 0]], "allowed": []})),
             "rules[1]: a table whose offsets fit nowhere on a 4x4 board"
         );
         assert_eq!(
-            error(json!({"type": "table", "where": [[0, 0], [0, 0]], "allowed": []})),
+            refusal(json!({"type": "table", "where": [[0, 0], [0, 0]], "allowed": []})),
             "rules[1]: offset [0, 0] is listed twice"
         );
         let wide: Vec<String> = (1..=9).map(|c| format!("r1c{c}")).collect();
-        let mut nine = sp(json!([{"type": "table", "cells": wide, "allowed": []}]));
+        let mut nine = four_by_four(json!([{"type": "table", "cells": wide, "allowed": []}]));
         nine["board"] = json!({"rows": 9, "cols": 9});
         nine["digits"] = json!(9);
         nine["givens"] = json!(vec![0; 81]);
@@ -464,7 +445,7 @@ mod tests {
 
     #[test]
     fn an_empty_table_has_no_solution() {
-        let p = sudoku_puzzle::read(&sp(
+        let p = sudoku_puzzle::read(&four_by_four(
             json!([{"type": "table", "cells": ["r1c1", "r1c2"], "allowed": []}]),
         ))
         .unwrap()

@@ -60,15 +60,9 @@ impl Vudoku {
 mod tests {
     use super::*;
     use crate::format::{fpuzzles, sudoku_puzzle};
+    use crate::rules::testing::four_by_four;
     use crate::rules::testing::{m, Marks};
     use crate::rules::Rule;
-
-    fn sp(rules: Value) -> Value {
-        let mut all = vec![json!({"type": "box_grid", "box": [2, 2], "origin": "r1c1"})];
-        all.extend(rules.as_array().unwrap().iter().cloned());
-        json!({"format": "sudoku-puzzle", "format_version": 1, "board": {"rows": 4, "cols": 4},
-               "digits": 4, "givens": vec![0; 16], "rules": all})
-    }
 
     #[test]
     fn the_vertex_is_the_sum_or_the_difference() {
@@ -92,7 +86,7 @@ mod tests {
 
     #[test]
     fn read_written_back_and_refused() {
-        let doc = sp(json!([{"type": "vudoku", "cells": ["r2c2", "r1c1", "r1c3"]}]));
+        let doc = four_by_four(json!([{"type": "vudoku", "cells": ["r2c2", "r1c1", "r1c3"]}]));
         let p = sudoku_puzzle::read(&doc).unwrap().puzzle;
         assert_eq!(p.rules(), [Rule::Vudoku(Vudoku { cells: [5, 0, 2] })]);
         assert_eq!(sudoku_puzzle::write(&p, None, None)["rules"], doc["rules"]);
@@ -100,8 +94,10 @@ mod tests {
             fpuzzles::write(&p, None, None).unwrap_err().message,
             "f-puzzles cannot express a vudoku"
         );
-        let e = sudoku_puzzle::read(&sp(json!([{"type": "vudoku", "cells": ["r2c2", "r1c1"]}])))
-            .unwrap_err();
+        let e = sudoku_puzzle::read(&four_by_four(
+            json!([{"type": "vudoku", "cells": ["r2c2", "r1c1"]}]),
+        ))
+        .unwrap_err();
         assert_eq!(
             e.to_string(),
             "rules[1].cells: a vudoku is three cells: the vertex and two arms"
