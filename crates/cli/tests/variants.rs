@@ -106,6 +106,41 @@ fn bitdoku_digit(d: u8) -> char {
     }
 }
 
+/// The general engine's hand-made rule documents (`crates/variants/tests/data`): the
+/// command line counts what each records as pencilmark's count (`meta.count`).
+#[test]
+fn hand_made_rule_documents_count_as_recorded() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../variants/tests/data");
+    for file in ["table_family.jsonl", "cell_and_count_rules.jsonl"] {
+        let path = dir.join(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let out = run(
+            &[
+                "count",
+                "--limit",
+                "1000",
+                "--format",
+                "json",
+                path.to_str().unwrap(),
+            ],
+            "",
+        );
+        let counted: Vec<Value> = stdout(&out)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(counted.len(), text.lines().count(), "{file}");
+        for (line, record) in text.lines().zip(&counted) {
+            let doc: Value = serde_json::from_str(line).unwrap();
+            assert_eq!(
+                record["solutions"], doc["meta"]["count"],
+                "{file}: {}",
+                doc["meta"]["title"]
+            );
+        }
+    }
+}
+
 #[test]
 fn true_candidates_of_a_small_puzzle() {
     let o = run(

@@ -101,6 +101,15 @@ def test_batch_calls_name_a_bad_general_puzzle_by_index():
         bitdoku.solve_many([FOUR, 7])
 
 
+@pytest.mark.parametrize("name", ["table_family.jsonl", "cell_and_count_rules.jsonl"])
+def test_hand_made_rule_documents_count_as_recorded(name):
+    # The general engine's hand-made documents, each with pencilmark's count (meta.count).
+    path = Path(__file__).resolve().parents[2] / "variants" / "tests" / "data" / name
+    for line in path.read_text().splitlines():
+        doc = json.loads(line)
+        assert bitdoku.count(line, 1000) == doc["meta"]["count"], doc["meta"]["title"]
+
+
 def test_n_by_n_lines_and_classic_documents():
     assert bitdoku.solve(FOUR) == FOUR_SOLUTION
     assert bitdoku.count(FOUR) == 1 and bitdoku.is_unique(FOUR)

@@ -3,7 +3,7 @@
 // links), true candidates as the command line gives them, parse, and the library's
 // messages for bad input. The same cases as crates/python/tests/test_general.py.
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import * as bitdoku from '../index.js';
@@ -90,6 +90,17 @@ test('batch calls name a bad general puzzle by its index', () => {
   }
   assert.equal(caught(() => bitdoku.countMany([FOUR, '{oops'])).index, 1);
   assert.throws(() => bitdoku.solveMany([FOUR, 7]), { name: 'TypeError', message: /at index 1/ });
+});
+
+test('the general engine\'s hand-made rule documents count as recorded', () => {
+  // Each with pencilmark's count in meta.count (crates/variants/tests/data).
+  for (const name of ['table_family.jsonl', 'cell_and_count_rules.jsonl']) {
+    const text = readFileSync(new URL(`../../variants/tests/data/${name}`, import.meta.url), 'utf8');
+    for (const line of text.split('\n').filter(Boolean)) {
+      const doc = JSON.parse(line);
+      assert.equal(bitdoku.count(line, 1000), doc.meta.count, `${name}: ${doc.meta.title}`);
+    }
+  }
 });
 
 test('N×N lines and classic documents', () => {

@@ -1,0 +1,75 @@
+//! Rules on hand-made 6×6 documents: the engine counts the solutions pencilmark counts
+//! (its exhaustive search, run when the documents were made, recorded in each
+//! document's `meta.count`), finds the solution a document records, and writes each
+//! back by name.
+//!
+//! - `data/table_family.jsonl`: battenburg marks with their negative, rossini arrows
+//!   with theirs, vudoku, mathrax and exclude corners, tables on cells and by offsets,
+//!   global entropy;
+//! - `data/cell_and_count_rules.jsonl` (on solutions of `bitdoku generate --size 6
+//!   --seed 13`): a clone, double arrows, counted digits, counting circles, distinct
+//!   counts, first-seen clues, an appears rule, isomorphic regions (pencilmark counts
+//!   84: it also counts each labelling of the digits the regions do not hold; 42
+//!   grids), the negative of odd cells.
+//!
+//! The command line, Python and JavaScript count the same files.
+
+use bitdoku_variants::format::{fpuzzles, sudoku_puzzle};
+use bitdoku_variants::Engine;
+use serde_json::Value;
+
+/// The documents of a file, one a line, each with pencilmark's count.
+fn documents(text: &str) -> Vec<(Value, usize)> {
+    text.lines()
+        .map(|l| {
+            let doc: Value = serde_json::from_str(l).unwrap();
+            let count = doc["meta"]["count"].as_u64().expect("meta.count") as usize;
+            (doc, count)
+        })
+        .collect()
+}
+
+#[test]
+fn the_engine_counts_what_pencilmark_counts() {
+    let docs = documents(include_str!("data/table_family.jsonl"));
+    assert_eq!(docs.len(), 11);
+    for (doc, count) in &docs {
+        let title = &doc["meta"]["title"];
+        let read = sudoku_puzzle::read(doc).unwrap();
+        let engine = Engine::new(&read.puzzle).unwrap();
+        assert_eq!(engine.count(1000), *count, "{title}");
+        if let Some(solution) = &read.solution {
+            assert!(read.puzzle.is_solved_by(solution), "{title}");
+            if *count == 1 {
+                assert_eq!(engine.solve().as_deref(), Some(&solution[..]), "{title}");
+            }
+        }
+        let written = sudoku_puzzle::write(&read.puzzle, None, None);
+        assert_eq!(written["rules"], doc["rules"], "{title}");
+        assert_eq!(sudoku_puzzle::read(&written).unwrap().puzzle, read.puzzle);
+        let refused = fpuzzles::write(&read.puzzle, None, None).unwrap_err();
+        assert!(
+            refused.message.starts_with("f-puzzles cannot express"),
+            "{title}: {refused}"
+        );
+    }
+}
+
+#[test]
+fn the_cell_and_count_rules_count_what_pencilmark_counts() {
+    let docs = documents(include_str!("data/cell_and_count_rules.jsonl"));
+    assert_eq!(docs.len(), 9);
+    for (doc, count) in &docs {
+        let title = &doc["meta"]["title"];
+        let read = sudoku_puzzle::read(doc).unwrap();
+        assert_eq!(
+            Engine::new(&read.puzzle).unwrap().count(1000),
+            *count,
+            "{title}"
+        );
+        let solution = read.solution.as_ref().unwrap();
+        assert!(read.puzzle.is_solved_by(solution), "{title}");
+        let written = sudoku_puzzle::write(&read.puzzle, None, None);
+        assert_eq!(written["rules"], doc["rules"], "{title}");
+    }
+}
