@@ -231,6 +231,7 @@ fn line_kind(n: usize, rng: &mut fastrand::Rng) -> LineKind {
         |_, _| LineKind::Zipper,
         |_, _| LineKind::RegionSum(Vec::new()),
         |_, _| LineKind::DoubleArrow,
+        |_, _| LineKind::Nabner,
     ];
     kinds[rng.usize(0..kinds.len())](n, rng)
 }

@@ -107,7 +107,7 @@ test('outside clues, sum clues, cell marks and given candidates are drawn, the s
   assert.deepEqual(shown(fboard), [...shown(board).filter((e) => !/"cage"|"top"|"\+7"/.test(e)), minimum].sort());
 });
 
-test('clones, indexers and double arrows are drawn, the same from both formats', () => {
+test('clones, indexers, double arrows and nabner lines are drawn, the same from both formats', () => {
   const grid = Array.from({ length: 4 }, () => Array.from({ length: 4 }, () => ({})));
   const fpuzzles = JSON.stringify({
     size: 4,
@@ -116,6 +116,7 @@ test('clones, indexers and double arrows are drawn, the same from both formats',
     columnindexer: [{ cells: ['R2C1'] }],
     rowindexer: [{ cells: ['R4C4'] }],
     doublearrow: [{ lines: [['R4C1', 'R4C2', 'R4C3']] }],
+    nabner: [{ lines: [['R2C2', 'R2C3']] }],
     fogofwar: ['R1C1'],
     foglight: ['R1C1'],
   });
@@ -127,6 +128,7 @@ test('clones, indexers and double arrows are drawn, the same from both formats',
   const clone = { type: 'tag', cells: [0, 1, 10, 11], corner: 'top', text: '≡A' };
   assert.deepEqual(shown(board), [
     clone, line,
+    { type: 'line', style: 'nabner', lines: [[5, 6]] },
     { type: 'tag', cells: [4], corner: 'top', text: '↔' },
     { type: 'tag', cells: [15], corner: 'top', text: '↕' },
   ].map((e) => JSON.stringify(e)).sort());

@@ -71,6 +71,7 @@ const FPUZZLES_LINES = {
   lockout: 'lockout',
   regionsumline: 'region_sum',
   doublearrow: 'double_arrow',
+  nabner: 'nabner',
 };
 
 /** f-puzzles keys that mark the whole board: written under the grid. */

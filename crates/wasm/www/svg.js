@@ -20,6 +20,7 @@ const LINE_STYLES = {
   region_sum: ['#3f7fd0', 10, 1],
   parity: ['#d05050', 10, 1],
   double_arrow: ['#8a8a8a', 8, 1],
+  nabner: ['#e0b000', 12, 0.8],
 };
 const DEFAULT_LINE = ['#888888', 10, 1];
 

@@ -77,7 +77,7 @@ const KNOWN: &[&str] = &[
 
 /// f-puzzles constraint keys the engine does not have yet: refused by name when they
 /// hold anything.
-pub const NOT_YET: &[&str] = &["boxindexer", "nabner"];
+pub const NOT_YET: &[&str] = &["boxindexer"];
 
 /// Generic elements whose meaning is only in the rules text.
 const GENERIC: &[&str] = &["cage", "line", "circle"];
@@ -602,10 +602,10 @@ mod tests {
     #[test]
     fn refuses_by_name() {
         let doc = json!({"size": 4, "grid": [[{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]],
-                         "nabner": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]});
+                         "boxindexer": [{"cells": ["R1C1"]}]});
         assert_eq!(
             read(&doc).unwrap_err().to_string(),
-            "nabner: the f-puzzles constraint \"nabner\" is not supported yet"
+            "boxindexer: the f-puzzles constraint \"boxindexer\" is not supported yet"
         );
         let doc = json!({"size": 4, "grid": [], "fog": 1});
         assert_eq!(

@@ -16,13 +16,14 @@
 //! | lockout | the end diamonds differ by at least `k`; the other cells lie outside their range | both orientations (`lockout`) |
 //! | region sum | the line's segments in each box or region have equal sums | sum sets (`sums`) |
 //! | double arrow | the two end circles add up to the sum of the cells between them | sum sets (`sums`) |
+//! | nabner | no two digits on the line are equal or consecutive, wherever they sit on it | peers, and [`Relation::DifferenceAtLeast`] 2 on every pair |
 //!
 //! Read from the sudoku-puzzle rule `{"type": "line", "kind": "thermo", "cells":
 //! [...]}` (with `value` for whisper, modular and lockout, `groups` for entropic,
 //! `closed` for whisper, renban and parity loops) and from the f-puzzles keys
 //! `thermometer`, `slowthermometer`, `whispers`, `renban`, `palindrome`, `betweenline`,
-//! `entropicline`, `modularline`, `zipperline`, `lockout`, `regionsumline` and
-//! `doublearrow` (entries
+//! `entropicline`, `modularline`, `zipperline`, `lockout`, `regionsumline`,
+//! `doublearrow` and `nabner` (entries
 //! of `{"lines": [[...], ...]}`, each line one rule); written back to both.
 
 pub(crate) mod between;
@@ -74,6 +75,10 @@ pub enum LineKind {
     /// The first and last cells (the circles) add up to the sum of the cells between
     /// them.
     DoubleArrow,
+    /// No two digits on the line are equal or consecutive (the opposite of renban).
+    /// The sudoku-puzzle format has no such kind: written there as a `relation`
+    /// `difference_at_least` 2 on every pair of its cells.
+    Nabner,
 }
 
 /// The f-puzzles keys read as lines.
@@ -90,6 +95,7 @@ pub const FPUZZLES_KEYS: &[&str] = &[
     "lockout",
     "regionsumline",
     "doublearrow",
+    "nabner",
 ];
 
 /// A line rule: its kind and its cells in order.
@@ -103,6 +109,9 @@ pub struct Line {
     /// parity; a renban loop is the same set of cells).
     pub closed: bool,
 }
+
+/// A nabner line's relation, on every pair of its cells.
+const NABNER: Relation = Relation::DifferenceAtLeast(2);
 
 /// The usual entropic groups of digits 1 to `size`: its thirds (1-3, 4-6, 7-9 on a
 /// 9×9), when `size` is a multiple of 3.
@@ -152,7 +161,16 @@ impl Line {
             LineKind::Lockout(_) => "lockout",
             LineKind::RegionSum(_) => "region_sum",
             LineKind::DoubleArrow => "double_arrow",
+            LineKind::Nabner => "nabner",
         }
+    }
+
+    /// Every pair of its cells, each once.
+    fn all_pairs(&self) -> Vec<[Cell; 2]> {
+        let cells = &self.cells;
+        (0..cells.len())
+            .flat_map(|i| (i + 1..cells.len()).map(move |j| [cells[i], cells[j]]))
+            .collect()
     }
 
     /// Neighbouring cells along the line (with the last and first of a loop).
@@ -187,6 +205,9 @@ impl Line {
             LineKind::Thermo | LineKind::Renban if len > n => {
                 refuse(format!("{len} cells cannot hold distinct digits 1-{n}"))
             }
+            LineKind::Nabner if len > n.div_ceil(2) => refuse(format!(
+                "{len} cells cannot hold digits 1-{n} two or more apart"
+            )),
             LineKind::DoubleArrow if len < 3 => {
                 refuse("a double arrow has two circles and a cell or more between them".into())
             }
@@ -249,6 +270,10 @@ impl Line {
             LineKind::Zipper => sums::holds(&v, &sums::zipper(v.len())),
             LineKind::RegionSum(lengths) => sums::holds(&v, &sums::cut(lengths)),
             LineKind::DoubleArrow => sums::holds(&v, &sums::double_arrow(v.len())),
+            LineKind::Nabner => self
+                .all_pairs()
+                .iter()
+                .all(|&[a, b]| NABNER.holds(values[a], values[b])),
         }
     }
 
@@ -310,6 +335,10 @@ impl Line {
             LineKind::Zipper | LineKind::RegionSum(_) => {}
             LineKind::DoubleArrow => {
                 out.line(sums::EqualSum::new(n, cells, &sums::double_arrow(len)))
+            }
+            LineKind::Nabner => {
+                all_different(out);
+                out.relation(n, NABNER, &self.all_pairs());
             }
         }
     }
@@ -426,6 +455,7 @@ impl Line {
             })?),
             "regionsumline" => LineKind::RegionSum(Vec::new()),
             "doublearrow" => LineKind::DoubleArrow,
+            "nabner" => LineKind::Nabner,
             _ => return Err(entry.error(format!("{key:?} is not a line"))),
         };
         let mut out = Vec::new();
@@ -452,6 +482,9 @@ impl Line {
     }
 
     pub(crate) fn write_sudoku_puzzle(&self, puzzle: &Puzzle) -> Value {
+        if self.kind == LineKind::Nabner {
+            return super::relation::write_sudoku_puzzle(puzzle, NABNER, &self.all_pairs());
+        }
         let mut r = json!({"type": "line", "kind": self.name(), "cells": super::names(puzzle, &self.cells)});
         match &self.kind {
             LineKind::Whisper(k) | LineKind::Modular(k) | LineKind::Lockout(k) => {
@@ -502,6 +535,7 @@ impl Line {
             }
             LineKind::Zipper => "zipperline",
             LineKind::DoubleArrow => "doublearrow",
+            LineKind::Nabner => "nabner",
             LineKind::Entropic(groups) if thirds(n).as_ref() == Some(groups) => "entropicline",
             LineKind::Entropic(_) => return Err("entropic lines with other groups".into()),
             LineKind::RegionSum(segments)
@@ -654,6 +688,9 @@ mod tests {
         assert!(line(LineKind::DoubleArrow, &[6, 1, 0]).holds(&values)); // 2 + 1 = 3
         assert!(!line(LineKind::DoubleArrow, &[6, 4, 0]).holds(&values)); // 2 + 1 != 4
         assert!(line(LineKind::DoubleArrow, &[3, 7, 1, 0]).holds(&values)); // 9 + 1 = 7 + 3
+        assert!(line(LineKind::Nabner, &[0, 3, 7]).holds(&values)); // 1 9 7
+        assert!(!line(LineKind::Nabner, &[0, 3, 6]).holds(&values)); // 1 and 2, apart
+        assert!(!line(LineKind::Nabner, &[1, 4, 2]).holds(&values)); // 3 twice
     }
 
     #[test]
@@ -713,6 +750,7 @@ mod tests {
             LineKind::Zipper,
             LineKind::Lockout(2),
             LineKind::DoubleArrow,
+            LineKind::Nabner,
         ];
         for (i, kind) in kinds.into_iter().enumerate() {
             let mut line = Line::new(
@@ -734,8 +772,21 @@ mod tests {
     fn round_trips_in_both_formats() {
         use crate::format::{fpuzzles, sudoku_puzzle};
         let p = every_kind();
+        // sudoku-puzzle has no nabner lines: written as the relation on every pair.
         let back = sudoku_puzzle::read(&sudoku_puzzle::write(&p, None, None)).unwrap();
-        assert_eq!(back.puzzle, p);
+        let as_written = |r: &super::super::Rule| match r {
+            super::super::Rule::Line(l) if l.kind == LineKind::Nabner => {
+                super::super::Rule::Relation {
+                    relation: NABNER,
+                    pairs: l.all_pairs(),
+                }
+            }
+            r => r.clone(),
+        };
+        assert_eq!(
+            back.puzzle.rules(),
+            p.rules().iter().map(as_written).collect::<Vec<_>>()
+        );
         // f-puzzles has no parity lines.
         let e = fpuzzles::write(&p, None, None).unwrap_err();
         assert!(e.to_string().contains("parity lines"), "{e}");
