@@ -9,7 +9,7 @@
 //! - `data/cell_and_count_rules.jsonl` (on solutions of `bitdoku generate --size 6
 //!   --seed 13`): a clone, double arrows, counted digits, counting circles, distinct
 //!   counts, first-seen clues, an appears rule, isomorphic regions (pencilmark counts
-//!   84: it also counts each labelling of the digits the regions do not hold; 42
+//!   14: it also counts each labelling of the digits the regions do not hold; 7
 //!   grids), the negative of odd cells.
 //!
 //! The command line, Python and JavaScript count the same files.

@@ -1,7 +1,8 @@
 //! Hostile input: the readers and the engine never panic on text they were not meant
 //! to read. Puzzles of every rule the shared sets have (`../shared/puzzles/variants`,
 //! in sudoku-puzzle and f-puzzles JSON and as links, when that folder is there), of
-//! the table family (`data/table_family.jsonl`) and of every element the generator
+//! the hand-made rule documents (`data/table_family.jsonl`,
+//! `data/cell_and_count_rules.jsonl`) and of every element the generator
 //! draws (in each format it writes) are damaged: a JSON
 //! node replaced by an extreme or wrong-typed value or dropped, bytes changed, cut or
 //! repeated. Each result is read as a front end reads a record; what reads is compiled
@@ -86,6 +87,14 @@ fn records() -> &'static [String] {
                         .iter()
                         .any(|t| l.contains(&format!("\"title\":\"{t}\"")))
                 })
+                .map(String::from),
+        );
+        // The cell and count rules' documents with one solution (a clone, distinct
+        // counts, the negative of odd cells).
+        out.extend(
+            include_str!("data/cell_and_count_rules.jsonl")
+                .lines()
+                .filter(|l| l.contains("\"count\":1}"))
                 .map(String::from),
         );
         // N×N lines (which hold givens only).
