@@ -28,7 +28,8 @@
 //! - [`corner`]: marks on a 2×2 block: exclude, mathrax, battenburg (and its
 //!   negative).
 //! - [`rossini`]: outside arrows over the first three cells (and their negative).
-//! - [`entropy`]: global entropy, a low, a middle and a high digit in every 2×2 block.
+//! - [`entropy`]: global entropy, a low, a middle and a high digit in every 2×2 block
+//!   (compiled into [`contains`] on classes of digits, not a table).
 //!
 //! A [`Rule`] is what a puzzle states; the engine compiles it once per puzzle into
 //! peers (pairs of cells that must differ) and propagators (`Prop`). A propagator
