@@ -17,8 +17,12 @@ fi
 java -version 2>&1 | head -1
 python=$(scale/venv.sh)
 
-cargo build --release -q -p bitdoku
-bin=$(realpath -m "${CARGO_TARGET_DIR:-target}")/release/bitdoku
+# The binary CI built (BITDOKU_BIN, from .ci/run), or the release build.
+bin=${BITDOKU_BIN:-}
+if [ -z "$bin" ]; then
+  cargo build --release -q -p bitdoku
+  bin=$(realpath -m "${CARGO_TARGET_DIR:-target}")/release/bitdoku
+fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 BITDOKU_BIN=$bin "$python" -m unittest discover -s scale -p 'test_*.py'

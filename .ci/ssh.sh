@@ -26,8 +26,13 @@ if [ ${#missing[@]} -gt 0 ]; then
   trap - EXIT
 fi
 
-cargo build --release -q -p bitdoku
+# The binary CI built (BITDOKU_BIN, from .ci/run), or the release build.
+bin=${BITDOKU_BIN:-}
+if [ -z "$bin" ]; then
+  cargo build --release -q -p bitdoku
+  bin=${CARGO_TARGET_DIR:-target}/release/bitdoku
+fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 scale/mixed_input.sh ../shared/puzzles/magictour-top1465.txt "$tmp/mixed.txt" > /dev/null
-scale/ssh_parallel.sh "${CARGO_TARGET_DIR:-target}/release/bitdoku" "$tmp/mixed.txt" 16k
+scale/ssh_parallel.sh "$bin" "$tmp/mixed.txt" 16k

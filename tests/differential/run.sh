@@ -8,13 +8,18 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 test -f ../shared/tools/peer-bench/Cargo.toml || { echo "../shared/tools/peer-bench is missing"; exit 1; }
-cargo build -q --release -p bitdoku
+# The binary CI built (BITDOKU_BIN, from .ci/run), or the release build.
+bin=${BITDOKU_BIN:-}
+if [ -z "$bin" ]; then
+  cargo build -q --release -p bitdoku
+  bin=$PWD/target/release/bitdoku
+fi
 CARGO_TARGET_DIR="$PWD/target/peer-bench" \
   cargo build -q --release --manifest-path ../shared/tools/peer-bench/Cargo.toml
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 python3 tests/differential/differential.py \
-  --bitdoku "$PWD/target/release/bitdoku" \
+  --bitdoku "$bin" \
   --peer "$PWD/target/peer-bench/release/peer-bench" \
   --shared ../shared --work "$work" "$@"

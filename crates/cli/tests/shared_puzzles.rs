@@ -1,8 +1,9 @@
 //! Every public benchmark set in `../shared/puzzles` solved by the binary and every
 //! solution checked by an independent checker written here (no solver code); every
 //! back-end this CPU has must print the same, for `solve` and `count`. CI runs it
-//! with the release binary (`BITDOKU_BIN=target/release/bitdoku`); elsewhere it uses the
-//! test build and skips when the sets are not there.
+//! with `CI=true` (every set must be there) on the binary `cargo test --workspace` built
+//! (`BITDOKU_BIN`); elsewhere it uses the test build and skips when the sets are not
+//! there.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
