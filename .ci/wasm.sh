@@ -47,15 +47,18 @@ step "Node tests on the public sets, and the TypeScript types"
 node --test --test-reporter=spec test/
 npm run --silent typecheck
 
-step "the solver's tests under Node: wasm32-wasip1 with SIMD128 (the kernel conformance tests included)"
+step "the solver's back-end tests under Node: wasm32-wasip1 with SIMD128"
 cd "$root"
 export CARGO_TARGET_WASM32_WASIP1_RUNNER="node --no-warnings $root/crates/wasm/scripts/wasi-run.mjs"
 export CARGO_TARGET_WASM32_WASIP1_RUSTFLAGS="$simd"
 export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="$simd"
-# The step engine has no back-end code: a few generated puzzles for its test here, as
-# under qemu (natively CI runs 2,000).
-export STEPS_PUZZLES=40
-solver_tests=(cargo test -q -p bitdoku-solver --target wasm32-wasip1 --lib --tests)
+# As under qemu (.ci/aarch64.sh): the kernel conformance tests (--lib), the whole
+# search against a naive solver over every back-end (reference, no_panic), SIMD128
+# against portable on the public sets (backends), the known answers and the time
+# limit. The generator, the rating and the human steps have no back-end code; the
+# package's Node tests above run them in WebAssembly.
+solver_tests=(cargo test -q -p bitdoku-solver --target wasm32-wasip1 --lib --test reference
+  --test no_panic --test backends --test known_answers --test time_limit)
 if ! "${solver_tests[@]}"; then
   # A failing test aborts the WebAssembly process, and the captured output with it:
   # run again uncaptured to show the panic.
@@ -64,7 +67,8 @@ if ! "${solver_tests[@]}"; then
 fi
 
 step "clippy for wasm32 with SIMD128"
-cargo clippy -q --target wasm32-wasip1 --all-targets -p bitdoku-solver -- -D warnings
+# The package's target: the solver's wasm32 code and the package's own (the
+# solver's tests for wasm32 have no code of their own).
 cargo clippy -q --target wasm32-unknown-unknown -p bitdoku-solver -p bitdoku-wasm -- -D warnings
 
 step "the page in headless Chromium"
