@@ -77,23 +77,40 @@ pub(crate) struct Crossing {
     pub(crate) loose: [Vec<u16>; 3],
 }
 
+/// A set of cells of any board while the tables are built: wide enough for the
+/// largest (`MAX_SIZE`², at most 640 cells, the widest engine's 10 words).
+type CellSet = Bits<10>;
+
+/// The set of `cells`.
+fn set_of(cells: &[u16]) -> CellSet {
+    CellSet::of(cells.iter().map(|&c| usize::from(c)))
+}
+
 /// The slots of up to four crossings whose shared cells lie in `cells` without
 /// overlap (largest first), and the cells they leave.
 fn cover(cells: &[u16], crossings: &[Crossing], of: &[u16]) -> ([u8; 4], Vec<u16>) {
+    let within = set_of(cells);
     let mut inside: Vec<usize> = of
         .iter()
         .map(|&x| usize::from(x))
         .filter(|&x| x < usize::from(NO_SLOT))
-        .filter(|&x| crossings[x].shared.iter().all(|c| cells.contains(c)))
+        .filter(|&x| {
+            crossings[x]
+                .shared
+                .iter()
+                .all(|&c| within.contains(usize::from(c)))
+        })
         .collect();
     inside.sort_by_key(|&x| core::cmp::Reverse(crossings[x].shared.len()));
     let mut slots = [NO_SLOT; 4];
-    let mut covered: Vec<u16> = Vec::new();
+    let mut covered = CellSet::EMPTY;
     let mut n = 0;
     for x in inside {
         let shared = &crossings[x].shared;
-        if n < 4 && shared.iter().all(|c| !covered.contains(c)) {
-            covered.extend(shared);
+        if n < 4 && shared.iter().all(|&c| !covered.contains(usize::from(c))) {
+            for &c in shared {
+                covered.insert(usize::from(c));
+            }
             slots[n] = x as u8;
             n += 1;
         }
@@ -101,7 +118,7 @@ fn cover(cells: &[u16], crossings: &[Crossing], of: &[u16]) -> ([u8; 4], Vec<u16
     let loose = cells
         .iter()
         .copied()
-        .filter(|c| !covered.contains(c))
+        .filter(|&c| !covered.contains(usize::from(c)))
         .collect();
     (slots, loose)
 }
@@ -149,18 +166,13 @@ impl Tables {
         let marks = puzzle.candidates().to_vec();
         let start = start_of(&marks, puzzle.givens());
 
-        let mut peer = vec![vec![false; cells]; cells];
-        let mut link = |a: usize, b: usize| {
-            if a != b {
-                peer[a][b] = true;
-                peer[b][a] = true;
-            }
-        };
+        // Each cell's peers: the other cells of its houses, and the pairs the rules
+        // keep different.
+        let mut peer = vec![CellSet::EMPTY; cells];
         for h in puzzle.houses() {
-            for (i, &a) in h.cells.iter().enumerate() {
-                for &b in &h.cells[i + 1..] {
-                    link(a, b);
-                }
+            let house = CellSet::of(h.cells.iter().copied());
+            for &a in &h.cells {
+                peer[a] = peer[a].or(&house);
             }
         }
         let mut compiled = Compiled::default();
@@ -171,14 +183,14 @@ impl Tables {
             rule.compile(puzzle, &mut compiled);
         }
         for &[a, b] in &compiled.different {
-            link(a, b);
+            peer[a].insert(b);
+            peer[b].insert(a);
         }
-        let props: Vec<Prop> = compiled.props.clone();
+        let props: Vec<Prop> = std::mem::take(&mut compiled.props);
         let mut peer_words = vec![0u64; cells * words];
-        for (a, row) in peer.iter().enumerate() {
-            for b in (0..cells).filter(|&b| row[b]) {
-                peer_words[a * words + b / 64] |= 1 << (b % 64);
-            }
+        for (a, set) in peer.iter_mut().enumerate() {
+            set.remove(a);
+            peer_words[a * words..(a + 1) * words].copy_from_slice(&set.0[..words]);
         }
 
         let full: Vec<&Vec<Cell>> = puzzle
@@ -189,43 +201,46 @@ impl Tables {
             .filter(|h| h.len() == n)
             .collect();
         let houses = Rows::from(full.iter().map(|h| h.to_vec()));
-        let houses_of = Rows::from(
-            (0..cells).map(|c| (0..full.len()).filter(|&h| full[h].contains(&c)).collect()),
-        );
+        let mut house_words = vec![[0u64; 4]; cells];
+        for (h, cells) in full.iter().enumerate() {
+            for &c in cells.iter() {
+                house_words[c][h / 64 % 4] |= 1 << (h % 64);
+            }
+        }
 
+        let sets: Vec<CellSet> = full
+            .iter()
+            .map(|h| CellSet::of(h.iter().copied()))
+            .collect();
         let mut crossings = Vec::new();
+        let mut crossings_by_house = vec![Vec::new(); full.len()];
         for a in 0..full.len() {
             for b in a + 1..full.len() {
-                let shared: Vec<u16> = full[a]
-                    .iter()
-                    .filter(|c| full[b].contains(c))
-                    .map(|&c| c as u16)
-                    .collect();
-                if shared.len() < 2 || shared.len() == n {
+                let both = sets[a].and(&sets[b]);
+                let k = both.len();
+                if k < 2 || k == n {
                     continue;
                 }
-                let rest = |h: &Vec<Cell>| -> Vec<u16> {
+                let pick = |h: &Vec<Cell>, inside: bool| -> Vec<u16> {
                     h.iter()
+                        .filter(|&&c| both.contains(c) == inside)
                         .map(|&c| c as u16)
-                        .filter(|c| !shared.contains(c))
                         .collect()
                 };
+                crossings_by_house[a].push(crossings.len());
+                crossings_by_house[b].push(crossings.len());
                 crossings.push(Crossing {
                     a: a as u16,
                     b: b as u16,
-                    a_rest: rest(full[a]),
-                    b_rest: rest(full[b]),
-                    shared,
+                    shared: pick(full[a], true),
+                    a_rest: pick(full[a], false),
+                    b_rest: pick(full[b], false),
                     slots: [NO_SLOT; 9],
                     loose: Default::default(),
                 });
             }
         }
-        let crossings_of = Rows::from((0..full.len()).map(|h| {
-            (0..crossings.len())
-                .filter(|&i| usize::from(crossings[i].a) == h || usize::from(crossings[i].b) == h)
-                .collect()
-        }));
+        let crossings_of = Rows::from(crossings_by_house);
         for i in 0..crossings.len() {
             let x = &crossings[i];
             let (a, a_loose) = cover(&x.a_rest, &crossings, crossings_of.row(usize::from(x.a)));
@@ -265,15 +280,7 @@ impl Tables {
             peer_words,
             words,
             houses,
-            house_words: (0..cells)
-                .map(|c| {
-                    let mut w = [0u64; 4];
-                    for &h in houses_of.row(c) {
-                        w[usize::from(h) / 64 % 4] |= 1 << (h % 64);
-                    }
-                    w
-                })
-                .collect(),
+            house_words,
             loose: crossings
                 .iter()
                 .any(|x| x.loose.iter().any(|l| !l.is_empty())),
