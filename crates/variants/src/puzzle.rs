@@ -441,8 +441,9 @@ impl Puzzle {
                 ));
             }
         }
-        let key = sorted(&cells);
-        let index = match self.houses.iter().position(|h| sorted(&h.cells) == key) {
+        // The same cells (no cell is listed twice in a house): as many, all `seen`.
+        let same = |h: &House| h.cells.len() == cells.len() && h.cells.iter().all(|&c| seen[c]);
+        let index = match self.houses.iter().position(same) {
             // The same cells as an earlier house: the same rule, kept once (a jigsaw
             // region that is a row is still the cells' region).
             Some(i) => i,
