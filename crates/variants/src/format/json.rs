@@ -2,24 +2,73 @@
 
 use super::Error;
 use serde_json::Value;
+use std::fmt::Write as _;
 
-/// A value and its JSON path (`rules[3].cells`).
-#[derive(Clone)]
+/// A value of a document. Its JSON path (`rules[3].cells`) is found only for an
+/// error, by looking for the value in the document: reading builds no path.
+#[derive(Clone, Copy)]
 pub(crate) struct Node<'a> {
     pub(crate) value: &'a Value,
-    pub(crate) path: String,
+    /// The document the value is in.
+    root: &'a Value,
+}
+
+/// Writes to `path` the way from `at` down to `target` (the same value, not an equal
+/// one); false if `target` is not under `at`.
+fn find(at: &Value, target: &Value, path: &mut String) -> bool {
+    if std::ptr::eq(at, target) {
+        return true;
+    }
+    let len = path.len();
+    match at {
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                let _ = write!(path, "[{i}]");
+                if find(item, target, path) {
+                    return true;
+                }
+                path.truncate(len);
+            }
+        }
+        Value::Object(map) => {
+            for (key, item) in map {
+                if len > 0 {
+                    path.push('.');
+                }
+                path.push_str(key);
+                if find(item, target, path) {
+                    return true;
+                }
+                path.truncate(len);
+            }
+        }
+        _ => {}
+    }
+    false
 }
 
 impl<'a> Node<'a> {
     pub(crate) fn root(value: &'a Value) -> Node<'a> {
-        Node {
-            value,
-            path: String::new(),
-        }
+        Node { value, root: value }
+    }
+
+    /// The value's JSON path in its document.
+    pub(crate) fn path(&self) -> String {
+        let mut path = String::new();
+        find(self.root, self.value, &mut path);
+        path
     }
 
     pub(crate) fn error(&self, message: impl Into<String>) -> Error {
-        Error::path(self.path.clone(), message)
+        Error::path(self.path(), message)
+    }
+
+    /// A value under this one.
+    fn child(&self, value: &'a Value) -> Node<'a> {
+        Node {
+            value,
+            root: self.root,
+        }
     }
 
     /// The object's field `key`, if present and not null.
@@ -27,14 +76,7 @@ impl<'a> Node<'a> {
         self.value
             .get(key)
             .filter(|v| !v.is_null())
-            .map(|value| Node {
-                value,
-                path: if self.path.is_empty() {
-                    key.to_string()
-                } else {
-                    format!("{}.{key}", self.path)
-                },
-            })
+            .map(|value| self.child(value))
     }
 
     /// The object's field `key`, which must be there.
@@ -49,14 +91,7 @@ impl<'a> Node<'a> {
             .value
             .as_array()
             .ok_or_else(|| self.error(format!("expected a list, found {}", self.value)))?;
-        Ok(items
-            .iter()
-            .enumerate()
-            .map(|(i, value)| Node {
-                value,
-                path: format!("{}[{i}]", self.path),
-            })
-            .collect())
+        Ok(items.iter().map(|value| self.child(value)).collect())
     }
 
     pub(crate) fn int(&self) -> Result<i64, Error> {
@@ -101,14 +136,7 @@ impl<'a> Node<'a> {
     pub(crate) fn only(&self, known: &[&str]) -> Result<(), Error> {
         for k in self.keys()? {
             if !known.contains(&k) {
-                let child = Node {
-                    value: self.value,
-                    path: if self.path.is_empty() {
-                        k.to_string()
-                    } else {
-                        format!("{}.{k}", self.path)
-                    },
-                };
+                let child = self.child(&self.value[k]);
                 return Err(child.error(format!("unknown key {k:?}")));
             }
         }
@@ -118,7 +146,11 @@ impl<'a> Node<'a> {
 
 /// Parses a cell name, `r1c1` or `R1C1` (1-based), into a cell of an N×N board.
 pub(crate) fn cell(node: &Node<'_>, size: usize) -> Result<usize, Error> {
-    let name = node.str()?;
+    cell_named(node.str()?, node, size)
+}
+
+/// Parses `name` as [`cell`] does; an error is `node`'s.
+pub(crate) fn cell_named(name: &str, node: &Node<'_>, size: usize) -> Result<usize, Error> {
     let bad = || {
         node.error(format!(
             "{name:?} is not a cell of a {size}x{size} board (r1c1 to r{size}c{size})"
@@ -138,4 +170,31 @@ pub(crate) fn cell(node: &Node<'_>, size: usize) -> Result<usize, Error> {
 /// A list of cell names.
 pub(crate) fn cells(node: &Node<'_>, size: usize) -> Result<Vec<usize>, Error> {
     node.items()?.iter().map(|n| cell(n, size)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_path_is_the_value_s_own_not_an_equal_one_s() {
+        let doc = json!({"a": [1, 1, {"b": [null, 1]}], "c": 1});
+        let root = Node::root(&doc);
+        assert_eq!(root.path(), "");
+        let a = root.need("a").unwrap();
+        let items = a.items().unwrap();
+        assert_eq!(items[1].path(), "a[1]");
+        let b = items[2].need("b").unwrap().items().unwrap();
+        assert_eq!(b[1].path(), "a[2].b[1]");
+        assert_eq!(root.need("c").unwrap().path(), "c");
+        assert_eq!(
+            items[2].only(&[]).unwrap_err().to_string(),
+            "a[2].b: unknown key \"b\""
+        );
+        assert_eq!(
+            items[0].str().unwrap_err().to_string(),
+            "a[0]: expected a string, found 1"
+        );
+    }
 }

@@ -24,7 +24,7 @@
 //! unknown key or rule type, a newer `format_version`, a board that is not one square
 //! grid, or a rule the engine does not have is refused with its JSON path.
 
-use super::json::{cell, cells, Node};
+use super::json::{cell, cell_named, cells, Node};
 use super::{Error, Read, Source};
 use crate::puzzle::{Cell, HouseKind, ModelError, Puzzle, MAX_SIZE};
 use crate::rules::{
@@ -166,11 +166,7 @@ pub fn read(doc: &Value) -> Result<Read, Error> {
             let node = cands
                 .get(name)
                 .ok_or_else(|| cands.error("null candidates"))?;
-            let key = Node {
-                value: &Value::String(name.to_string()),
-                path: node.path.clone(),
-            };
-            let c = cell(&key, n)?;
+            let c = cell_named(name, &node, n)?;
             let mut mask = 0u32;
             for d in node.items()? {
                 mask |= 1 << (d.int_in(1, n as i64)? - 1);
@@ -685,6 +681,12 @@ mod tests {
         assert_eq!(
             read(&d).unwrap_err().to_string(),
             "givens[3]: 5 is out of range: 0 to 4"
+        );
+        d["givens"][3] = json!(0);
+        d["candidates"] = json!({"r9c9": [1]});
+        assert_eq!(
+            read(&d).unwrap_err().to_string(),
+            "candidates.r9c9: \"r9c9\" is not a cell of a 4x4 board (r1c1 to r4c4)"
         );
         d["format_version"] = json!(2);
         assert!(read(&d)
