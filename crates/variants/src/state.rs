@@ -19,10 +19,10 @@
 //! cheapest first: rule 1 (a single leaves its peers), rule 2 (a digit with one place
 //! in a house goes there), the propagators, locked candidates on the crossings of
 //! houses, then (on large boards) naked and hidden pairs, until nothing is queued.
-//! The propagators come before locked candidates: a pass of those looks at every
-//! crossing of a 9×9 board, and run between the propagators it ran once for each
-//! one that removed a digit (twice the time of a killer or mixed puzzle). A contradiction (a cell without candidates, a
-//! house without a place for a digit) is `Err(Contradiction)`.
+//! The propagators come before locked candidates: a pass of locked candidates looks
+//! at every crossing of a 9×9 board, and placed between the propagators it ran once
+//! for each propagator that removed a digit. A contradiction (a cell without
+//! candidates, a house without a place for a digit) is `Err(Contradiction)`.
 
 use crate::bits::Bits;
 use crate::rules::Cells;

@@ -168,6 +168,7 @@ impl Tables {
 
         // Each cell's peers: the other cells of its houses, and the pairs the rules
         // keep different.
+        debug_assert!(cells <= CellSet::CAPACITY);
         let mut peer = vec![CellSet::EMPTY; cells];
         for h in puzzle.houses() {
             let house = CellSet::of(h.cells.iter().copied());
@@ -202,8 +203,8 @@ impl Tables {
             .collect();
         let houses = Rows::from(full.iter().map(|h| h.to_vec()));
         let mut house_words = vec![[0u64; 4]; cells];
-        for (h, cells) in full.iter().enumerate() {
-            for &c in cells.iter() {
+        for (h, members) in full.iter().enumerate() {
+            for &c in members.iter() {
                 house_words[c][h / 64 % 4] |= 1 << (h % 64);
             }
         }
