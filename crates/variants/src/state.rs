@@ -38,6 +38,10 @@ pub(crate) type Step = Result<(), Contradiction>;
 /// arrays of this many bits).
 pub const MAX_HOUSES: usize = 256;
 
+/// Boards of this side and up (16×16, 25×25, ...) run naked and hidden pairs and
+/// branch by [`State::branch_large`]: both cut their trees several times over.
+pub(crate) const LARGE: usize = 16;
+
 /// Up to this many crossings (classic 9×9 has 54), a pass of locked candidates looks
 /// at every one: cheaper than finding those of the houses that changed (most of them,
 /// on 9×9).
@@ -151,8 +155,8 @@ pub(crate) struct Work {
     slots: [u32; SLOTS],
     props: Dirty,
     pair_houses: HouseSet,
-    /// Whether naked and hidden pairs run (on boards of 16×16 and up, where they cut
-    /// the tree by 2.5 to 3.5 times).
+    /// Whether naked and hidden pairs run (on boards of [`LARGE`] and up, where they
+    /// cut the tree by 2.5 to 3.5 times).
     pub(crate) pairs: bool,
     /// Whether locked candidates run (on boards with crossings of houses).
     pub(crate) locked: bool,
@@ -169,7 +173,7 @@ impl Work {
             slots: [0; SLOTS],
             props: Dirty::new(t.props.len()),
             pair_houses: HouseSet::default(),
-            pairs: t.size >= 16,
+            pairs: t.size >= LARGE,
             locked: !t.crossings.is_empty(),
         }
     }
@@ -498,13 +502,16 @@ impl<const W: usize, const C: usize> State<W, C> {
         t.props[p].propagate(&mut Propagating { state: self, t, w })
     }
 
-    /// The cell to branch on, or `None` when every cell is solved: the rule of the
-    /// fast engine (`bitdoku-solver`'s `branch.rs`), so that on a classic puzzle both
-    /// search the same tree. 1. An open cell with the fewest candidates; 2. among
-    /// those, the one with the most open peers (its digits leave the most cells);
-    /// 3. among those, the first in row-major order.
+    /// The cell to branch on, or `None` when every cell is solved. Below [`LARGE`],
+    /// the rule of the fast engine (`bitdoku-solver`'s `branch.rs`), so that on a
+    /// classic puzzle both search the same tree: 1. an open cell with the fewest
+    /// candidates; 2. among those, the one with the most open peers (its digits leave
+    /// the most cells); 3. among those, the first in row-major order.
     #[inline]
     pub(crate) fn branch(&self, t: &Tables) -> Option<usize> {
+        if t.size >= LARGE {
+            return self.branch_large(t);
+        }
         let mut best = None;
         let (mut fewest, mut degree) = (u32::MAX, 0);
         for c in self.open.iter() {
@@ -515,6 +522,42 @@ impl<const W: usize, const C: usize> State<W, C> {
             let d = self.open.and(&t.peer_bits::<W>(c)).len();
             if k < fewest || d > degree {
                 (fewest, degree, best) = (k, d, Some(c));
+            }
+        }
+        best
+    }
+
+    /// The branching rule of boards of [`LARGE`] and up: an open cell with the fewest
+    /// candidates (on these boards, two at nearly every branch point), and among
+    /// those the one whose guess leaves its peers closest to solved. Each open peer
+    /// counts 1, and a peer that shares a candidate with the cell counts
+    /// 4<sup>4 - k</sup> more when it has k ≤ 4 candidates (16 for a pair, 4 for a
+    /// triple, 1 for four): either digit of the guess then takes a candidate from
+    /// cells that are about to be solved, so both branches propagate far. Ties go to
+    /// the first in row-major order. Against the small boards' rule (count to 2,
+    /// geometric mean of guesses per puzzle): 3.5 times fewer on the shared 16×16
+    /// puzzles, 8 times fewer on the 25×25 ones, 3 times fewer on generated 16×16
+    /// ones; on generated 16×16 jigsaws, 7% more on one set and 11% fewer on another.
+    fn branch_large(&self, t: &Tables) -> Option<usize> {
+        let fewest = self.open.iter().map(|c| self.cand[c].count_ones()).min()?;
+        let mut best = None;
+        let mut most = 0;
+        for c in self.open.iter() {
+            let m = self.cand[c];
+            if m.count_ones() != fewest {
+                continue;
+            }
+            let mut score = 0u32;
+            for p in self.open.and(&t.peer_bits::<W>(c)).iter() {
+                let q = self.cand[ix::<C>(p)];
+                let k = q.count_ones();
+                score += 1;
+                if q & m != 0 && k <= 4 {
+                    score += 1 << (2 * (4 - k));
+                }
+            }
+            if best.is_none() || score > most {
+                (best, most) = (Some(c), score);
             }
         }
         best
@@ -536,5 +579,46 @@ impl<const W: usize, const C: usize> Cells for Propagating<'_, W, C> {
     #[inline(always)]
     fn restrict(&mut self, cell: usize, keep: u32) -> Step {
         self.state.restrict(self.t, self.w, cell, keep)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::Puzzle;
+
+    /// A 16×16 state with every cell open and holding every digit but `set`.
+    fn open16(t: &Tables, set: &[(usize, usize, u32)]) -> State<4, 256> {
+        let mut s = State {
+            cand: [t.all; 256],
+            open: Bits::first(256),
+        };
+        for &(r, c, m) in set {
+            s.cand[r * 16 + c] = m;
+        }
+        s
+    }
+
+    #[test]
+    fn large_boards_branch_on_the_pair_whose_peers_are_nearly_solved() {
+        let t = Tables::new(&Puzzle::classic(16).unwrap(), 4);
+        // r1c1 and r9c9 hold {1, 2}; r9c12, a peer of r9c9 only, holds {1, 3, 4}.
+        let (pair, triple) = (0b11, 0b1101);
+        let s = open16(&t, &[(0, 0, pair), (8, 8, pair), (8, 11, triple)]);
+        // The small boards' rule takes the first: both have 39 open peers.
+        assert_eq!(s.branch_large(&t), Some(8 * 16 + 8));
+        // A pair sharing a digit weighs more than a triple.
+        let s = open16(
+            &t,
+            &[(0, 0, pair), (0, 15, 0b101), (8, 8, pair), (8, 11, triple)],
+        );
+        assert_eq!(s.branch_large(&t), Some(0));
+        // Only the fewest candidates count, and a solved board has no branch.
+        let s = open16(&t, &[(8, 11, triple)]);
+        assert_eq!(s.branch_large(&t), Some(8 * 16 + 11));
+        let mut s = open16(&t, &[]);
+        s.open = Bits::EMPTY;
+        assert_eq!(s.branch_large(&t), None);
+        assert_eq!(s.branch(&t), None);
     }
 }
