@@ -15,14 +15,19 @@
 //! ```
 //!
 //! Every candidate removal goes through [`State::restrict`], which queues a new single
-//! and wakes the houses and propagators of the cell. [`State::propagate`] then runs,
-//! cheapest first: rule 1 (a single leaves its peers), rule 2 (a digit with one place
-//! in a house goes there), the propagators, locked candidates on the crossings of
-//! houses, then (on large boards) naked and hidden pairs, until nothing is queued.
-//! The propagators come before locked candidates: a pass of locked candidates looks
-//! at every crossing of a 9×9 board, and placed between the propagators it ran once
-//! for each propagator that removed a digit. A contradiction (a cell without
-//! candidates, a house without a place for a digit) is `Err(Contradiction)`.
+//! and wakes the houses and propagators of the cell. [`State::propagate`] then runs
+//! rule 1 (a single leaves its peers), the propagators, rule 2 (a digit with one place
+//! in a house goes there), locked candidates on the crossings of houses, then (on
+//! large boards) naked and hidden pairs, until nothing is queued. Each step runs
+//! only when the ones before it have nothing queued. The propagators come before
+//! rule 2: their removals wake houses, and a house scanned before them was scanned
+//! again after (a count to 2 ran 8% to 27% more instructions on the shared files of
+//! rules, the same tree). They come before locked candidates too: a pass of locked
+//! candidates looks at every crossing of a 9×9 board, and placed between the
+//! propagators it ran once for each propagator that removed a digit. Every rule only
+//! removes candidates, so the fixed point is the same in any order. A contradiction
+//! (a cell without candidates, a house without a place for a digit) is
+//! `Err(Contradiction)`.
 
 use crate::bits::Bits;
 use crate::rules::Cells;
@@ -280,15 +285,15 @@ impl<const W: usize, const C: usize> State<W, C> {
             while let Some(c) = w.singles.pop() {
                 self.single(t, w, usize::from(c))?;
             }
+            if let Some(p) = w.props.pop() {
+                self.prop(t, w, p)?;
+                continue;
+            }
             if let Some(h) = w.houses.pop() {
                 // A house that changed: rule 2 now, locked candidates and pairs later.
                 w.crossing_houses.insert(h);
                 w.pair_houses.insert(h);
                 self.hidden_singles(t, w, h)?;
-                continue;
-            }
-            if let Some(p) = w.props.pop() {
-                self.prop(t, w, p)?;
                 continue;
             }
             if w.locked && w.crossing_houses.any() {
