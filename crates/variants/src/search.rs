@@ -1,8 +1,6 @@
 //! The depth-first search: Norvig's, on copies of the state. Propagate; if a cell is
-//! open, branch on one with the fewest candidates (`State::branch`: on boards below
-//! 16×16, among those the one with the most open peers and rules, then the first in
-//! row-major order, the fast engine's rule on a classic board), trying its digits in
-//! increasing order, each on a copy of the state. The
+//! open, branch on one with the fewest candidates (which one: `State::branch`),
+//! trying its digits in increasing order, each on a copy of the state. The
 //! copies live on an explicit stack allocated once per search (at most one frame per
 //! cell), so a 25×25 search needs no deep call stack and allocates nothing per node.
 

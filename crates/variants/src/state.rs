@@ -21,13 +21,12 @@
 //! large boards) naked and hidden pairs, until nothing is queued. Each step runs
 //! only when the ones before it have nothing queued. The propagators come before
 //! rule 2: their removals wake houses, and a house scanned before them was scanned
-//! again after (a count to 2 ran 8% to 27% more instructions on the shared files of
-//! rules, the same tree). They come before locked candidates too: a pass of locked
-//! candidates looks at every crossing of a 9×9 board, and placed between the
-//! propagators it ran once for each propagator that removed a digit. Every rule only
-//! removes candidates, so the fixed point is the same in any order. A contradiction
-//! (a cell without candidates, a house without a place for a digit) is
-//! `Err(Contradiction)`.
+//! again after (docs/performance.md, session 15). They come before locked
+//! candidates too: a pass of locked candidates looks at every crossing of a 9×9
+//! board, and placed between the propagators it ran once for each propagator that
+//! removed a digit. Every rule only removes candidates, so the fixed point is the
+//! same in any order. A contradiction (a cell without candidates, a house without a
+//! place for a digit) is `Err(Contradiction)`.
 
 use crate::bits::Bits;
 use crate::rules::Cells;
@@ -511,10 +510,9 @@ impl<const W: usize, const C: usize> State<W, C> {
     /// an open cell with the fewest candidates; among those, the one with the most
     /// open peers (its digits leave the most cells) plus twice the propagators
     /// watching it (the rules it is in); among those, the first in row-major order.
-    /// A classic board has no propagators: this is the rule of the fast
-    /// engine (`bitdoku-solver`'s `branch.rs`), and both search the same tree. The
-    /// propagators' share cuts the instructions of a count to 2 by 16% on the shared
-    /// cage puzzles and 1% to 6% on the other kinds of lines and dots.
+    /// A classic board has no propagators: this is the rule of the fast engine
+    /// (`bitdoku-solver`'s `branch.rs`), and both search the same tree.
+    /// docs/performance.md (session 15) has what counting the propagators gains.
     #[inline]
     pub(crate) fn branch(&self, t: &Tables) -> Option<usize> {
         if t.size >= LARGE {
@@ -542,10 +540,8 @@ impl<const W: usize, const C: usize> State<W, C> {
     /// 4<sup>4 - k</sup> more when it has k ≤ 4 candidates (16 for a pair, 4 for a
     /// triple, 1 for four): either digit of the guess then takes a candidate from
     /// cells that are about to be solved, so both branches propagate far. Ties go to
-    /// the first in row-major order. Against the small boards' rule (count to 2,
-    /// geometric mean of guesses per puzzle): 3.5 times fewer on the shared 16×16
-    /// puzzles, 8 times fewer on the 25×25 ones, 3 times fewer on generated 16×16
-    /// ones; on generated 16×16 jigsaws, 7% more on one set and 11% fewer on another.
+    /// the first in row-major order. docs/performance.md (session 15) has its trees
+    /// against the small boards' rule.
     fn branch_large(&self, t: &Tables) -> Option<usize> {
         let fewest = self.open.iter().map(|c| self.cand[c].count_ones()).min()?;
         let mut best = None;
