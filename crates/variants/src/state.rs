@@ -29,6 +29,7 @@
 //! place for a digit) is `Err(Contradiction)`.
 
 use crate::bits::Bits;
+use crate::puzzle::MAX_SIZE;
 use crate::rules::Cells;
 use crate::tables::{Tables, NO_SLOT, SLOTS};
 
@@ -553,22 +554,40 @@ impl<const W: usize, const C: usize> State<W, C> {
     /// the first in row-major order. docs/performance.md (session 15) has its trees
     /// against the small boards' rule.
     fn branch_large(&self, t: &Tables) -> Option<usize> {
-        let fewest = self.open.iter().map(|c| self.cand[c].count_ones()).min()?;
+        // near[k - 2][d]: the open cells with k ≤ 4 candidates, d among them. A cell's
+        // score is then a few set intersections per digit rather than a walk of its
+        // peers.
+        let mut near = [[Bits::<W>::EMPTY; MAX_SIZE]; 3];
+        let mut fewest = u32::MAX;
+        for c in self.open.iter() {
+            let m = self.cand[ix::<C>(c)];
+            let k = m.count_ones();
+            fewest = fewest.min(k);
+            if (2..=4).contains(&k) {
+                let mut b = m;
+                while b != 0 {
+                    near[(k - 2) as usize][digit(b)].insert(c);
+                    b &= b - 1;
+                }
+            }
+        }
         let mut best = None;
         let mut most = 0;
         for c in self.open.iter() {
-            let m = self.cand[c];
+            let m = self.cand[ix::<C>(c)];
             if m.count_ones() != fewest {
                 continue;
             }
-            let mut score = 0u32;
-            for p in self.open.and(&t.peer_bits::<W>(c)).iter() {
-                let q = self.cand[ix::<C>(p)];
-                let k = q.count_ones();
-                score += 1;
-                if q & m != 0 && k <= 4 {
-                    score += 1 << (2 * (4 - k));
+            let peers = self.open.and(&t.peer_bits::<W>(c));
+            let mut score = peers.len() as u32;
+            for (k, sets) in near.iter().enumerate() {
+                let mut sharing = Bits::EMPTY;
+                let mut b = m;
+                while b != 0 {
+                    sharing = sharing.or(&sets[digit(b)]);
+                    b &= b - 1;
                 }
+                score += (1 << (2 * (2 - k))) * sharing.and(&peers).len() as u32;
             }
             if best.is_none() || score > most {
                 (best, most) = (Some(c), score);
@@ -576,6 +595,12 @@ impl<const W: usize, const C: usize> State<W, C> {
         }
         best
     }
+}
+
+/// The index of `mask`'s lowest digit, below [`MAX_SIZE`] (a board's candidates are).
+#[inline(always)]
+fn digit(mask: u32) -> usize {
+    (mask.trailing_zeros() as usize).min(MAX_SIZE - 1)
 }
 
 /// A state being propagated, as the rules' propagators see it.
