@@ -20,6 +20,7 @@
 use crate::bits::Bits;
 use crate::puzzle::{Cell, Puzzle};
 use crate::rules::{Compiled, Prop};
+use smallvec::SmallVec;
 
 /// Rows of `u16`s: `row(i)` is `items[starts[i]..starts[i + 1]]`.
 #[derive(Clone, Debug, Default)]
@@ -90,7 +91,7 @@ fn set_of(cells: &[u16]) -> CellSet {
 /// overlap (largest first), and the cells they leave.
 fn cover(cells: &[u16], crossings: &[Crossing], of: &[u16]) -> ([u8; 4], Vec<u16>) {
     let within = set_of(cells);
-    let mut inside: Vec<usize> = of
+    let mut inside: SmallVec<[usize; 16]> = of
         .iter()
         .map(|&x| usize::from(x))
         .filter(|&x| x < usize::from(NO_SLOT))
@@ -215,13 +216,29 @@ impl Tables {
             .collect();
         let mut crossings = Vec::new();
         let mut crossings_by_house = vec![Vec::new(); full.len()];
+        // How many cells house `a` shares with each later house, from the houses of
+        // its cells (a few each) rather than a set intersection per pair of houses.
+        let mut shared = vec![0usize; full.len()];
         for a in 0..full.len() {
+            shared.fill(0);
+            for &c in full[a] {
+                for (i, &word) in house_words[c].iter().enumerate() {
+                    let mut bits = word;
+                    while bits != 0 {
+                        let b = i * 64 + bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        if let Some(k) = shared.get_mut(b) {
+                            *k += 1;
+                        }
+                    }
+                }
+            }
             for b in a + 1..full.len() {
-                let both = sets[a].and(&sets[b]);
-                let k = both.len();
+                let k = shared[b];
                 if k < 2 || k == n {
                     continue;
                 }
+                let both = sets[a].and(&sets[b]);
                 let pick = |h: &Vec<Cell>, inside: bool| -> Vec<u16> {
                     h.iter()
                         .filter(|&&c| both.contains(c) == inside)
