@@ -107,7 +107,10 @@ pub fn tag_of(record: &Record) -> Option<&str> {
 /// Why a record is not what was asked for, in words (`None` for a good record).
 pub fn why(done: &Done, w: &Writer) -> Option<String> {
     Some(match done.status {
-        Status::Unsolvable => "unsolvable: the puzzle has no solution".to_string(),
+        Status::Unsolvable => match done.general.as_ref().and_then(|g| g.no_solution.as_ref()) {
+            Some(why) => format!("unsolvable: {why}"),
+            None => "unsolvable: the puzzle has no solution".to_string(),
+        },
         Status::GaveUp => format!("gave up after {} guesses", done.stats.guesses),
         Status::TimedOut if done.rating.is_some() => {
             let r = done.rating.as_ref()?;

@@ -90,6 +90,9 @@ pub struct GeneralDone {
     /// The column of the error in its line (0 when it has none), for the message's
     /// position.
     pub column: usize,
+    /// Unsolvable because a rule no digits satisfy: which and why
+    /// ([`bitdoku_variants::Puzzle::no_solution`]).
+    pub no_solution: Option<String>,
 }
 
 impl Done {
@@ -332,6 +335,7 @@ fn general(g: &General, job: &Job) -> Done {
                     Status::Solved | Status::Unique => outcome.solution,
                     _ => None,
                 },
+                no_solution: read.puzzle.no_solution().map(|e| e.message.clone()),
                 ..GeneralDone::default()
             },
         )
@@ -393,6 +397,7 @@ fn candidates(g: &General, job: &Job, limit: usize) -> Done {
             GeneralDone {
                 solution,
                 candidates: Some(summary),
+                no_solution: read.puzzle.no_solution().map(|e| e.message.clone()),
                 ..GeneralDone::default()
             },
         )

@@ -187,6 +187,19 @@ fn errors_say_where() {
         err.contains("<stdin>:2: rules[1].cells[1]: \"r9c9\" is not a cell of a 4x4 board"),
         "{err}"
     );
+    // A rule that is well formed but no digits satisfy is read: the puzzle has no
+    // solution, and the message says which rule and why.
+    let cage = doc.replace(
+        r#"{"type": "region", "kind": "diagonal", "cells": ["r1c1", "r9c9"]}"#,
+        r#"{"type": "cage", "cells": ["r3c3", "r3c4"], "sum": 9}"#,
+    );
+    let o = run(&["count", "-f", "json"], &format!("{cage}\n"));
+    let record: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(record["status"], "unsolvable");
+    assert_eq!(
+        record["error"],
+        "unsolvable: a cage of 2 cells cannot add up to 9 (only 3 to 7)"
+    );
     // The classic-only tools name what they take.
     let o = run(&["hint"], "4....2....43...1\n");
     assert!(String::from_utf8_lossy(&o.stderr).contains("this takes classic 9x9 puzzles"));

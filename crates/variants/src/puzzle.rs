@@ -107,13 +107,19 @@ pub enum At {
     Cell(Cell),
 }
 
-/// A puzzle that cannot be valid.
+/// A puzzle that cannot be valid, or (when [`ModelError::no_solution`]) a rule that no
+/// digits can satisfy.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct ModelError {
     /// Where.
     pub at: At,
     /// What: a sentence, naming cells as `r1c1`.
     pub message: String,
+    /// True for a well-formed rule that no digits of the board satisfy (a cage of two
+    /// cells adding up to 18 on a 6×6, a thermometer longer than the board has digits).
+    /// [`Puzzle::add_rule`] keeps such a rule, and the puzzle has no solution
+    /// ([`Puzzle::no_solution`] says why); every other error refuses the puzzle.
+    pub no_solution: bool,
 }
 
 impl ModelError {
@@ -121,6 +127,15 @@ impl ModelError {
         ModelError {
             at,
             message: message.into(),
+            no_solution: false,
+        }
+    }
+
+    /// A well-formed rule that no digits satisfy: see [`ModelError::no_solution`].
+    pub(crate) fn unsatisfiable(at: At, message: impl Into<String>) -> ModelError {
+        ModelError {
+            no_solution: true,
+            ..ModelError::new(at, message)
         }
     }
 }
@@ -144,6 +159,8 @@ pub struct Puzzle {
     candidates: Vec<u32>,
     /// For each cell, the box or region holding it (an index into `houses`).
     region_of: Vec<Option<u32>>,
+    /// The first rule added that no digits satisfy, if any.
+    no_solution: Option<ModelError>,
 }
 
 impl Puzzle {
@@ -161,6 +178,7 @@ impl Puzzle {
             houses: Vec::new(),
             neighbours: Vec::new(),
             rules: Vec::new(),
+            no_solution: None,
             givens: vec![0; cells],
             candidates: vec![full_mask(size); cells],
             region_of: vec![None; cells],
@@ -470,11 +488,36 @@ impl Puzzle {
         Ok(())
     }
 
-    /// Adds a variant rule.
+    /// Adds a variant rule. A rule that cannot be valid (a cell off the board, a
+    /// line of one cell, ...) is refused; one that is well formed but that no digits
+    /// satisfy is kept, and the puzzle has no solution ([`Puzzle::no_solution`]).
     pub fn add_rule(&mut self, rule: Rule) -> Result<(), ModelError> {
-        rule.check(self, At::Rule(self.rules.len()))?;
+        match rule.check(self, At::Rule(self.rules.len())) {
+            Err(e) if e.no_solution => {
+                self.no_solution.get_or_insert(e);
+            }
+            checked => checked?,
+        }
         self.rules.push(rule);
         Ok(())
+    }
+
+    /// Why the puzzle has no solution, when one of its rules is well formed but no
+    /// digits satisfy it: the first such rule, where and why. The rule is kept (the
+    /// writers write it back); the engine reports no solution without searching.
+    ///
+    /// ```
+    /// use bitdoku_variants::rules::{Cage, Rule};
+    /// use bitdoku_variants::{At, Engine, Puzzle};
+    /// let mut p = Puzzle::classic(6)?;
+    /// p.add_rule(Rule::Cage(Cage { cells: vec![0, 1], sum: Some(12) }))?;
+    /// let why = p.no_solution().unwrap();
+    /// assert_eq!((why.at, why.message.as_str()), (At::Rule(0), "a cage of 2 cells cannot add up to 12 (only 3 to 11)"));
+    /// assert_eq!(Engine::new(&p)?.count(2), 0);
+    /// # Ok::<(), bitdoku_variants::ModelError>(())
+    /// ```
+    pub fn no_solution(&self) -> Option<&ModelError> {
+        self.no_solution.as_ref()
     }
 
     /// Gives `cell` the digit `digit` (0 empties it). A digit outside 0 to N is

@@ -165,7 +165,13 @@ impl Tables {
         let cells = puzzle.cells();
         let all = puzzle.all_digits();
         let marks = puzzle.candidates().to_vec();
-        let start = start_of(&marks, puzzle.givens());
+        let mut start = start_of(&marks, puzzle.givens());
+        // A rule no digits satisfy is not compiled (its tables need not exist): the
+        // puzzle has no solution, which an empty cell says at once.
+        let unsatisfiable = puzzle.no_solution().is_some();
+        if unsatisfiable {
+            start.fill(0);
+        }
 
         // Each cell's peers: the other cells of its houses, and the pairs the rules
         // keep different.
@@ -181,7 +187,7 @@ impl Tables {
         for rule in puzzle.neighbours() {
             compiled.relation(n, rule.kind.relation(), &rule.pairs(puzzle));
         }
-        for rule in puzzle.rules() {
+        for rule in puzzle.rules().iter().filter(|_| !unsatisfiable) {
             rule.compile(puzzle, &mut compiled);
         }
         for &[a, b] in &compiled.different {

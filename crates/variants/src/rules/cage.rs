@@ -38,7 +38,7 @@ impl Cage {
         let n = puzzle.size();
         super::check_cells(&self.cells, puzzle, at)?;
         if self.cells.len() > n {
-            return Err(ModelError::new(
+            return Err(ModelError::unsatisfiable(
                 at,
                 format!(
                     "a cage of {} cells on a board of digits 1-{n}: its digits cannot all differ",
@@ -50,7 +50,7 @@ impl Cage {
             let k = self.cells.len() as u32;
             let (lo, hi) = (k * (k + 1) / 2, k * (2 * n as u32 + 1 - k) / 2);
             if !(lo..=hi).contains(&sum) {
-                return Err(ModelError::new(
+                return Err(ModelError::unsatisfiable(
                     at,
                     format!("a cage of {k} cells cannot add up to {sum} (only {lo} to {hi})"),
                 ));

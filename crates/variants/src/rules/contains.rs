@@ -42,7 +42,7 @@ impl Contains {
             ));
         }
         if self.digits.len() > self.cells.len() {
-            return Err(ModelError::new(
+            return Err(ModelError::unsatisfiable(
                 at,
                 format!(
                     "{} digits cannot all appear in {} cells",

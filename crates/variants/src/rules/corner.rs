@@ -339,7 +339,7 @@ impl NegativeBattenburg {
 mod tests {
     use super::*;
     use crate::format::{fpuzzles, sudoku_puzzle};
-    use crate::rules::testing::{four_by_four, refusal};
+    use crate::rules::testing::{four_by_four, refusal, unsatisfiable};
     use crate::rules::testing::{m, Marks};
 
     const SOLUTION: [u8; 16] = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
@@ -457,10 +457,10 @@ mod tests {
             "rules[1].value: 300 is out of range for a mathrax +"
         );
         assert_eq!(
-            refusal(
+            unsatisfiable(
                 json!({"type": "corner", "kind": "mathrax", "op": "+", "value": 20, "cells": block})
             ),
-            "rules[1]: no two digits 1-4 are sum"
+            "no two digits 1-4 are sum"
         );
         assert_eq!(
             refusal(json!({"type": "corner", "kind": "exclude", "value": 5, "cells": block})),

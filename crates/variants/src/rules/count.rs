@@ -48,8 +48,10 @@ impl Count {
         let n = puzzle.size();
         let len = self.cells.len();
         let refuse = |why: String| Err(ModelError::new(at, format!("a count: {why}")));
+        let impossible =
+            |why: String| Err(ModelError::unsatisfiable(at, format!("a count: {why}")));
         match &self.kind {
-            CountKind::Each(k) if usize::from(*k) * n != len => refuse(format!(
+            CountKind::Each(k) if usize::from(*k) * n != len => impossible(format!(
                 "{len} cells cannot hold each digit 1-{n} exactly {k} times"
             )),
             CountKind::Digits(counts) => {
@@ -62,7 +64,7 @@ impl Count {
                 }
                 let total: usize = counts.iter().map(|&(_, k)| usize::from(k)).sum();
                 if total > len {
-                    return refuse(format!("{total} digits counted in {len} cells"));
+                    return impossible(format!("{total} digits counted in {len} cells"));
                 }
                 Ok(())
             }

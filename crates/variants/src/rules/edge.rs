@@ -492,10 +492,17 @@ mod tests {
             error(json!({"type": "edge", "kind": "less", "cells": ["r1c1", "r2c2"]})),
             "rules[1]: r1c1 and r2c2 are not orthogonal neighbours: an edge mark sits between two"
         );
+        // Well formed, but no digits satisfy it: read, and the puzzle has no solution.
+        let p = sudoku_puzzle::read(&sudoku_puzzle(json!([
+            {"type": "edge", "kind": "ratio", "value": 7, "cells": cells}
+        ])))
+        .unwrap()
+        .puzzle;
         assert_eq!(
-            error(json!({"type": "edge", "kind": "ratio", "value": 7, "cells": cells})),
-            "rules[1]: no two digits 1-6 are ratio"
+            p.no_solution().map(|e| e.to_string()),
+            Some("no two digits 1-6 are ratio".into())
         );
+        assert_eq!(crate::Engine::new(&p).unwrap().count(2), 0);
         let row = json!([{}, {}, {}, {}]);
         let doc = |key: &str, entry: Value| {
             let mut d = json!({"size": 4, "grid": [row, row, row, row]});

@@ -35,7 +35,7 @@ impl EqualSum {
             hi = hi.min(s.len() * n);
         }
         if lo > hi {
-            return Err(ModelError::new(
+            return Err(ModelError::unsatisfiable(
                 at,
                 format!("segments of digits 1-{n} cannot add up to the same sum: one makes {hi} at most, another {lo} at least"),
             ));

@@ -594,4 +594,16 @@ pub(crate) mod testing {
             .expect_err("a refusal")
             .to_string()
     }
+
+    /// Why `rule`, read on [`four_by_four`]'s board, leaves it without a solution: a
+    /// rule no digits satisfy is read, and the puzzle says why it has none.
+    pub(crate) fn unsatisfiable(rule: Value) -> String {
+        let p = crate::format::sudoku_puzzle::read(&four_by_four(json!([rule])))
+            .expect("read")
+            .puzzle;
+        assert_eq!(crate::Engine::new(&p).unwrap().count(2), 0);
+        p.no_solution()
+            .expect("a rule no digits satisfy")
+            .to_string()
+    }
 }

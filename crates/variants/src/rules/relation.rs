@@ -146,7 +146,7 @@ impl Relation {
         if possible || size == 1 {
             Ok(())
         } else {
-            Err(ModelError::new(
+            Err(ModelError::unsatisfiable(
                 at,
                 format!("no two digits 1-{size} are {}", self.name()),
             ))

@@ -108,7 +108,7 @@ impl SumClue {
         let k = self.cells.len() as u32;
         let (lo, hi) = (k, k * n as u32);
         if !(lo..=hi).contains(&self.sum) {
-            return Err(ModelError::new(
+            return Err(ModelError::unsatisfiable(
                 at,
                 format!(
                     "{k} digits 1-{n} cannot add up to {} (only {lo} to {hi})",

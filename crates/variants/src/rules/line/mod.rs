@@ -190,6 +190,12 @@ impl Line {
         let len = self.cells.len();
         let name = self.name();
         let refuse = |why: String| Err(ModelError::new(at, format!("a {name} line: {why}")));
+        let impossible = |why: String| {
+            Err(ModelError::unsatisfiable(
+                at,
+                format!("a {name} line: {why}"),
+            ))
+        };
         if len < 2 {
             return refuse("a line has two cells or more".into());
         }
@@ -203,9 +209,9 @@ impl Line {
         }
         match &self.kind {
             LineKind::Thermo | LineKind::Renban if len > n => {
-                refuse(format!("{len} cells cannot hold distinct digits 1-{n}"))
+                impossible(format!("{len} cells cannot hold distinct digits 1-{n}"))
             }
-            LineKind::Nabner if len > n.div_ceil(2) => refuse(format!(
+            LineKind::Nabner if len > n.div_ceil(2) => impossible(format!(
                 "{len} cells cannot hold digits 1-{n} two or more apart"
             )),
             LineKind::DoubleArrow if len < 3 => {
