@@ -183,7 +183,8 @@ impl Line {
     }
 
     /// Refuses a line with cells off the board or listed twice, fewer than two cells,
-    /// or one no digits of this board can satisfy in principle.
+    /// or two cells in a row that do not touch; marks one no digits of this board can
+    /// satisfy ([`ModelError::no_solution`]).
     pub(crate) fn check(&self, puzzle: &Puzzle, at: At) -> Result<(), ModelError> {
         let n = puzzle.size();
         super::check_cells(&self.cells, puzzle, at)?;
@@ -198,6 +199,19 @@ impl Line {
         };
         if len < 2 {
             return refuse("a line has two cells or more".into());
+        }
+        // Drawn cell to cell: each is a neighbour of the one before (as pencilmark
+        // checks its documents' lines).
+        let row_col = |c: Cell| (c / n, c % n);
+        for pair in self.cells.windows(2) {
+            let ((r1, c1), (r2, c2)) = (row_col(pair[0]), row_col(pair[1]));
+            if r1.abs_diff(r2).max(c1.abs_diff(c2)) != 1 {
+                return refuse(format!(
+                    "{} and {} do not touch (each cell of a line is a neighbour of the one before)",
+                    puzzle.cell_name(pair[0]),
+                    puzzle.cell_name(pair[1])
+                ));
+            }
         }
         if self.closed
             && !matches!(
@@ -724,6 +738,20 @@ mod tests {
             .check(&p, At::Rule(0))
             .is_err());
         assert!(Line::new(LineKind::Palindrome, vec![0])
+            .check(&p, At::Rule(0))
+            .is_err());
+        // Each cell touches the one before, diagonally too; r1c1 then r1c3 does not.
+        assert!(Line::new(LineKind::Between, vec![0, 5, 2])
+            .check(&p, At::Rule(0))
+            .is_ok());
+        assert_eq!(
+            Line::new(LineKind::Between, vec![0, 2, 3])
+                .check(&p, At::Rule(0))
+                .unwrap_err()
+                .to_string(),
+            "a between line: r1c1 and r1c3 do not touch (each cell of a line is a neighbour of the one before)"
+        );
+        assert!(Line::new(LineKind::Renban, vec![3, 4])
             .check(&p, At::Rule(0))
             .is_err());
         assert!(Line::new(LineKind::DoubleArrow, vec![0, 1])
