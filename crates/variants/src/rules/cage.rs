@@ -316,6 +316,26 @@ mod tests {
 
     use crate::rules::testing::Marks;
 
+    /// A cage no digits satisfy is kept through both formats, and the puzzle, read
+    /// again, still has no solution and says why.
+    #[test]
+    fn a_cage_no_digits_satisfy_is_written_back() {
+        use crate::format::{fpuzzles, sudoku_puzzle};
+        use crate::rules::testing::unsatisfiable;
+        let cage = serde_json::json!({"type": "cage", "cells": ["r1c1", "r1c2"], "sum": 8});
+        assert_eq!(
+            unsatisfiable(cage.clone()),
+            "a cage of 2 cells cannot add up to 8 (only 3 to 7)"
+        );
+        let doc = crate::rules::testing::four_by_four(serde_json::json!([cage]));
+        let p = sudoku_puzzle::read(&doc).unwrap().puzzle;
+        let again = sudoku_puzzle::read(&sudoku_puzzle::write(&p, None, None)).unwrap();
+        assert_eq!(again.puzzle, p);
+        let across = fpuzzles::read(&fpuzzles::write(&p, None, None).unwrap()).unwrap();
+        assert_eq!(across.puzzle, p);
+        assert!(across.puzzle.no_solution().is_some());
+    }
+
     #[test]
     fn combinations_of_a_sum() {
         // 3 in two cells: {1, 2}; 17 in two: {8, 9}; 6 in three: {1, 2, 3}.
