@@ -116,7 +116,8 @@ impl Engine {
     /// tables stay, only the start changes. For minimizing and generating.
     pub fn set_givens(&mut self, givens: &[u8]) {
         debug_assert_eq!(givens.len(), self.tables.cells);
-        self.tables.start = crate::tables::start_of(&self.tables.marks, givens);
+        let t = &self.tables;
+        self.tables.start = crate::tables::start_of(&t.marks, givens, t.unsatisfiable);
         if let Some(classic) = &mut self.classic {
             let mut values = [0u8; 81];
             values.copy_from_slice(&givens[..81]);

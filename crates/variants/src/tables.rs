@@ -135,6 +135,9 @@ pub(crate) struct Tables {
     pub(crate) start: Vec<u32>,
     /// Each cell's given candidates (every digit unless given), without the givens.
     pub(crate) marks: Vec<u32>,
+    /// True if a rule no digits satisfy leaves the puzzle without a solution (its
+    /// rules are not compiled, and every start is empty).
+    pub(crate) unsatisfiable: bool,
     /// Each cell's peers as a set: `words` words per cell.
     peer_words: Vec<u64>,
     words: usize,
@@ -165,13 +168,10 @@ impl Tables {
         let cells = puzzle.cells();
         let all = puzzle.all_digits();
         let marks = puzzle.candidates().to_vec();
-        let mut start = start_of(&marks, puzzle.givens());
         // A rule no digits satisfy is not compiled (its tables need not exist): the
-        // puzzle has no solution, which an empty cell says at once.
+        // puzzle has no solution, which empty cells say at once (`start_of`).
         let unsatisfiable = puzzle.no_solution().is_some();
-        if unsatisfiable {
-            start.fill(0);
-        }
+        let start = start_of(&marks, puzzle.givens(), unsatisfiable);
 
         // Each cell's peers: the other cells of its houses, and the pairs the rules
         // keep different.
@@ -301,6 +301,7 @@ impl Tables {
             all,
             start,
             marks,
+            unsatisfiable,
             peer_words,
             words,
             houses,
@@ -330,12 +331,17 @@ impl Tables {
     }
 }
 
-/// The start candidates of each cell: its given, else its given candidates.
-pub(crate) fn start_of(marks: &[u32], givens: &[u8]) -> Vec<u32> {
+/// The start candidates of each cell: its given, else its given candidates; none at all
+/// when a rule no digits satisfy leaves the puzzle `unsatisfiable`.
+pub(crate) fn start_of(marks: &[u32], givens: &[u8], unsatisfiable: bool) -> Vec<u32> {
     marks
         .iter()
         .zip(givens)
-        .map(|(&m, &d)| if d == 0 { m } else { 1 << (d - 1) })
+        .map(|(&m, &d)| match (unsatisfiable, d) {
+            (true, _) => 0,
+            (false, 0) => m,
+            (false, d) => 1 << (d - 1),
+        })
         .collect()
 }
 

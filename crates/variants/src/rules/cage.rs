@@ -334,6 +334,10 @@ mod tests {
         let across = fpuzzles::read(&fpuzzles::write(&p, None, None).unwrap()).unwrap();
         assert_eq!(across.puzzle, p);
         assert!(across.puzzle.no_solution().is_some());
+        // New givens keep the puzzle without a solution.
+        let mut engine = crate::Engine::new(&p).unwrap();
+        engine.set_givens(&[1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(engine.count(2), 0);
     }
 
     #[test]
