@@ -8,7 +8,8 @@ use crate::status::Status;
 use bitdoku_core::{Grid, ParseError, Puzzle, Record};
 use bitdoku_solver::rate::{rate_with, Rating, Unrated};
 use bitdoku_solver::{search_observed, Deadline, Observer, Options, Stats, TIME_CHECK_GUESSES};
-use bitdoku_variants::{CandidatesSummary, Control, Engine};
+use bitdoku_variants::{CandidatesSummary, Control, Engine, Reuse};
+use std::cell::RefCell;
 use std::time::{Duration, Instant};
 
 /// What to do with each puzzle.
@@ -261,6 +262,18 @@ fn classic(record: &Record, job: &Job) -> Done {
     done
 }
 
+/// Runs `f` with the engine of `puzzle`, kept by this thread for its next puzzle of the
+/// same layout ([`Reuse`]): a file of 16×16s compiles its tables once a thread.
+fn with_engine<R>(
+    puzzle: &bitdoku_variants::Puzzle,
+    f: impl FnOnce(&Engine) -> R,
+) -> Result<R, bitdoku_variants::ModelError> {
+    thread_local! {
+        static REUSE: RefCell<Reuse> = RefCell::new(Reuse::default());
+    }
+    REUSE.with(|reuse| reuse.borrow_mut().engine(puzzle).map(f))
+}
+
 /// A general record: N×N, JSON or a link, on the general engine (which sends a classic
 /// puzzle to the fast one).
 fn general(g: &General, job: &Job) -> Done {
@@ -300,17 +313,17 @@ fn general(g: &General, job: &Job) -> Done {
         Task::Count(n) => n.max(1),
         Task::Solve => 1,
     };
-    let engine = match Engine::new(&read.puzzle) {
-        Ok(e) => e,
-        Err(e) => return invalid(e.to_string()),
-    };
     let options = job.options.with_limit(limit);
     let mut cpu = job
         .cpu_timeout
         .map(|t| CpuDeadline::after(t, TIME_CHECK_GUESSES));
-    let outcome = match &mut cpu {
+    let outcome = with_engine(&read.puzzle, |engine| match &mut cpu {
         None => engine.search(&options),
         Some(deadline) => engine.search_with(&options, deadline),
+    });
+    let outcome = match outcome {
+        Ok(o) => o,
+        Err(e) => return invalid(e.to_string()),
     };
     let timed_out = outcome.timed_out || cpu.is_some_and(|c| c.passed);
     let status = match job.task {
@@ -347,8 +360,16 @@ fn candidates(g: &General, job: &Job, limit: usize) -> Done {
     let Ok(read) = &g.read else {
         return general(g, job);
     };
-    let engine = match Engine::new(&read.puzzle) {
-        Ok(e) => e,
+    let options = job.options.with_limit(limit);
+    let mut cpu = job
+        .cpu_timeout
+        .map(|t| CpuDeadline::after(t, TIME_CHECK_GUESSES));
+    let tc = with_engine(&read.puzzle, |engine| match &mut cpu {
+        None => engine.true_candidates(&options),
+        Some(deadline) => engine.true_candidates_with(&options, deadline),
+    });
+    let tc = match tc {
+        Ok(tc) => tc,
         Err(e) => {
             return Done::general(
                 Status::Invalid,
@@ -358,14 +379,6 @@ fn candidates(g: &General, job: &Job, limit: usize) -> Done {
                 },
             )
         }
-    };
-    let options = job.options.with_limit(limit);
-    let mut cpu = job
-        .cpu_timeout
-        .map(|t| CpuDeadline::after(t, TIME_CHECK_GUESSES));
-    let tc = match &mut cpu {
-        None => engine.true_candidates(&options),
-        Some(deadline) => engine.true_candidates_with(&options, deadline),
     };
     let summary = tc.summary();
     let mut status = Status::from_word(summary.status).unwrap_or(Status::Invalid);

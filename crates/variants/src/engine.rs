@@ -67,6 +67,40 @@ macro_rules! with_width {
     };
 }
 
+/// The engine of the last puzzle, kept for the next one of the same layout: a file of
+/// puzzles that differ only in their givens (a data set of 16×16s, say) compiles its
+/// tables once. One per thread of a batch.
+///
+/// ```
+/// use bitdoku_variants::{Puzzle, Reuse};
+/// let mut reuse = Reuse::default();
+/// let mut p = Puzzle::classic(4)?;
+/// p.set_givens(&[4, 0, 0, 0, 0, 2, 0, 0, 0, 0, 4, 3, 0, 0, 0, 1])?;
+/// assert_eq!(reuse.engine(&p)?.count(2), 1);
+/// p.set_givens(&[0; 16])?;
+/// assert_eq!(reuse.engine(&p)?.count(300), 288);
+/// # Ok::<(), bitdoku_variants::ModelError>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Reuse {
+    last: Option<(Puzzle, Engine)>,
+}
+
+impl Reuse {
+    /// The engine of `puzzle`: the last one with `puzzle`'s givens when the layout is
+    /// the same ([`Puzzle::same_layout`]), else a new one.
+    pub fn engine(&mut self, puzzle: &Puzzle) -> Result<&Engine, ModelError> {
+        let last = match self.last.take() {
+            Some((p, mut engine)) if p.same_layout(puzzle) => {
+                engine.set_givens(puzzle.givens());
+                (p, engine)
+            }
+            _ => (puzzle.clone(), Engine::new(puzzle)?),
+        };
+        Ok(&self.last.insert(last).1)
+    }
+}
+
 /// A compiled puzzle: its tables built once, searched as often as asked; a classic
 /// 9×9 puzzle runs on the fast band engine of `bitdoku-solver`.
 ///
@@ -243,5 +277,51 @@ fn classic_search(
         complete: o.complete,
         timed_out: o.timed_out,
         stats: o.stats,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Cage, Rule};
+
+    /// A kept engine answers as a new one, through puzzles of one layout and another:
+    /// boards, rules, given candidates, a classic 9×9 (the fast engine) and a rule no
+    /// digits satisfy.
+    #[test]
+    fn a_kept_engine_answers_as_a_new_one() {
+        let mut puzzles = Vec::new();
+        for givens in [[4, 0, 0, 0, 0, 2, 0, 0, 0, 0, 4, 3, 0, 0, 0, 1], [0; 16]] {
+            let mut p = Puzzle::classic(4).unwrap();
+            p.set_givens(&givens).unwrap();
+            puzzles.push(p.clone());
+            p.add_rule(Rule::Cage(Cage {
+                cells: vec![0, 1],
+                sum: Some(7),
+            }))
+            .unwrap();
+            puzzles.push(p.clone());
+            p.set_candidates(5, 0b0011).unwrap();
+            puzzles.push(p.clone());
+            p.add_rule(Rule::Cage(Cage {
+                cells: vec![2, 3],
+                sum: Some(8),
+            }))
+            .unwrap();
+            puzzles.push(p);
+        }
+        let mut nine = Puzzle::classic(9).unwrap();
+        for (cell, d) in [(0, 5), (40, 1), (80, 9)] {
+            nine.set_given(cell, d).unwrap();
+            puzzles.push(nine.clone());
+        }
+        let mut reuse = Reuse::default();
+        for p in puzzles.iter().chain(puzzles.iter().rev()) {
+            let fresh = Engine::new(p).unwrap();
+            let kept = reuse.engine(p).unwrap();
+            assert_eq!(kept.count(3), fresh.count(3), "{p:?}");
+            assert_eq!(kept.solve(), fresh.solve(), "{p:?}");
+            assert_eq!(kept.is_classic(), fresh.is_classic());
+        }
     }
 }

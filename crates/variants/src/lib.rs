@@ -10,7 +10,8 @@
 //!   peers) and searches it: Norvig's two rules over every house, locked candidates on
 //!   the crossings of houses, the rules' propagators, and a fewest-candidates-first
 //!   search over copies of a fixed array of `u32` candidate masks. A classic 9×9
-//!   puzzle goes to the fast band engine of `bitdoku-solver`.
+//!   puzzle goes to the fast band engine of `bitdoku-solver`. [`Reuse`] keeps an
+//!   engine for the next puzzle of the same layout, which only changes the givens.
 //! - Operations: [`Engine::solve`], [`Engine::count`], [`Engine::is_unique`],
 //!   [`Engine::enumerate`], [`Engine::true_candidates`] ([`candidates`]),
 //!   [`minimize`](minimize::minimize) and [`generate`](generate::generate).
@@ -43,7 +44,7 @@ mod tables;
 
 pub use bitdoku_solver::{Options, Stats};
 pub use candidates::{Summary as CandidatesSummary, TrueCandidates};
-pub use engine::Engine;
+pub use engine::{Engine, Reuse};
 pub use puzzle::{
     cell_name, default_box, digit_char, At, Cell, House, HouseKind, ModelError, Puzzle, MAX_SIZE,
 };

@@ -502,6 +502,30 @@ impl Puzzle {
         Ok(())
     }
 
+    /// True if `other` is this puzzle but for its givens: the same board, houses,
+    /// neighbour rules, variant rules and given candidates, so that an engine compiled
+    /// for one serves the other once its givens are set ([`crate::Reuse`]).
+    pub fn same_layout(&self, other: &Puzzle) -> bool {
+        // Every field but the givens, named so that a new field is not forgotten.
+        let Puzzle {
+            size,
+            houses,
+            neighbours,
+            rules,
+            givens: _,
+            candidates,
+            region_of,
+            no_solution,
+        } = self;
+        *size == other.size
+            && *candidates == other.candidates
+            && *region_of == other.region_of
+            && *houses == other.houses
+            && *neighbours == other.neighbours
+            && *rules == other.rules
+            && *no_solution == other.no_solution
+    }
+
     /// Why the puzzle has no solution, when one of its rules is well formed but no
     /// digits satisfy it: the first such rule, where and why. The rule is kept (the
     /// writers write it back); the engine reports no solution without searching.
