@@ -196,8 +196,13 @@ impl Work {
     #[inline(always)]
     fn touch(&mut self, t: &Tables, cell: usize) {
         let words = &t.house_words[cell];
-        for (w, &h) in self.houses.0.iter_mut().zip(words) {
-            *w |= h;
+        if t.houses.len() <= 64 {
+            // Most boards (every one up to 16×16 without many extra houses): one word.
+            self.houses.0[0] |= words[0];
+        } else {
+            for (w, &h) in self.houses.0.iter_mut().zip(words) {
+                *w |= h;
+            }
         }
         if t.has_props {
             for &p in t.watchers.row(cell) {
