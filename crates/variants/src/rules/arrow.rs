@@ -150,8 +150,6 @@ impl Arrow {
             ));
         }
         let n = puzzle.size();
-        let touches =
-            |a: Cell, b: Cell| (a / n).abs_diff(b / n) <= 1 && (a % n).abs_diff(b % n) <= 1;
         let lines: Vec<Vec<String>> = self
             .shafts
             .iter()
@@ -160,7 +158,7 @@ impl Arrow {
                     .circle
                     .iter()
                     .copied()
-                    .find(|&c| touches(c, s[0]))
+                    .find(|&c| super::touching(n, c, s[0]))
                     .unwrap_or(self.circle[self.circle.len() - 1]);
                 let mut line = vec![from];
                 line.extend_from_slice(s);

@@ -458,6 +458,13 @@ pub(crate) fn check_size(
     ))
 }
 
+/// True if two cells of an N×N board touch: neighbours orthogonally or diagonally (the
+/// cells of a line, a shaft's first cell and its circle).
+pub(crate) fn touching(size: usize, a: Cell, b: Cell) -> bool {
+    let (ra, ca, rb, cb) = (a / size, a % size, b / size, b % size);
+    ra.abs_diff(rb).max(ca.abs_diff(cb)) == 1
+}
+
 pub(crate) fn check_cells(cells: &[Cell], puzzle: &Puzzle, at: At) -> Result<(), ModelError> {
     let mut seen = vec![false; puzzle.cells()];
     for &c in cells {

@@ -202,10 +202,8 @@ impl Line {
         }
         // Drawn cell to cell: each is a neighbour of the one before (as pencilmark
         // checks its documents' lines).
-        let row_col = |c: Cell| (c / n, c % n);
         for pair in self.cells.windows(2) {
-            let ((r1, c1), (r2, c2)) = (row_col(pair[0]), row_col(pair[1]));
-            if r1.abs_diff(r2).max(c1.abs_diff(c2)) != 1 {
+            if !super::touching(n, pair[0], pair[1]) {
                 return refuse(format!(
                     "{} and {} do not touch (each cell of a line is a neighbour of the one before)",
                     puzzle.cell_name(pair[0]),
