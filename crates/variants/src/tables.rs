@@ -187,8 +187,10 @@ impl Tables {
         for rule in puzzle.neighbours() {
             compiled.relation(n, rule.kind.relation(), &rule.pairs(puzzle));
         }
-        for rule in puzzle.rules().iter().filter(|_| !unsatisfiable) {
-            rule.compile(puzzle, &mut compiled);
+        if !unsatisfiable {
+            for rule in puzzle.rules() {
+                rule.compile(puzzle, &mut compiled);
+            }
         }
         for &[a, b] in &compiled.different {
             peer[a].insert(b);
