@@ -8,8 +8,7 @@ use crate::status::Status;
 use bitdoku_core::{Grid, ParseError, Puzzle, Record};
 use bitdoku_solver::rate::{rate_with, Rating, Unrated};
 use bitdoku_solver::{search_observed, Deadline, Observer, Options, Stats, TIME_CHECK_GUESSES};
-use bitdoku_variants::{CandidatesSummary, Control, Engine, Reuse};
-use std::cell::RefCell;
+use bitdoku_variants::{CandidatesSummary, Control, Reuse};
 use std::time::{Duration, Instant};
 
 /// What to do with each puzzle.
@@ -262,18 +261,6 @@ fn classic(record: &Record, job: &Job) -> Done {
     done
 }
 
-/// Runs `f` with the engine of `puzzle`, kept by this thread for its next puzzle of the
-/// same layout ([`Reuse`]): a file of 16×16s compiles its tables once a thread.
-fn with_engine<R>(
-    puzzle: &bitdoku_variants::Puzzle,
-    f: impl FnOnce(&Engine) -> R,
-) -> Result<R, bitdoku_variants::ModelError> {
-    thread_local! {
-        static REUSE: RefCell<Reuse> = RefCell::new(Reuse::default());
-    }
-    REUSE.with(|reuse| reuse.borrow_mut().engine(puzzle).map(f))
-}
-
 /// A general record: N×N, JSON or a link, on the general engine (which sends a classic
 /// puzzle to the fast one).
 fn general(g: &General, job: &Job) -> Done {
@@ -317,7 +304,7 @@ fn general(g: &General, job: &Job) -> Done {
     let mut cpu = job
         .cpu_timeout
         .map(|t| CpuDeadline::after(t, TIME_CHECK_GUESSES));
-    let outcome = with_engine(&read.puzzle, |engine| match &mut cpu {
+    let outcome = Reuse::with_engine(&read.puzzle, |engine| match &mut cpu {
         None => engine.search(&options),
         Some(deadline) => engine.search_with(&options, deadline),
     });
@@ -364,7 +351,7 @@ fn candidates(g: &General, job: &Job, limit: usize) -> Done {
     let mut cpu = job
         .cpu_timeout
         .map(|t| CpuDeadline::after(t, TIME_CHECK_GUESSES));
-    let tc = with_engine(&read.puzzle, |engine| match &mut cpu {
+    let tc = Reuse::with_engine(&read.puzzle, |engine| match &mut cpu {
         None => engine.true_candidates(&options),
         Some(deadline) => engine.true_candidates_with(&options, deadline),
     });

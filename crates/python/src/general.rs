@@ -5,12 +5,13 @@
 //! A call's puzzle goes to one of two paths by `bitdoku_variants::format::is_general`,
 //! the one rule every front end routes by: a classic puzzle string goes to the fast
 //! classic path as before ([`Input::Classic`]), anything else is read by
-//! `format::read_record` and compiled into an `Engine` ([`Input::General`]).
+//! `format::read_record` ([`Input::General`]) and searched on the engine this thread
+//! keeps for its layout (`Reuse::with_engine`).
 
 use crate::PuzzleError;
 use bitdoku_variants::format::{self as vformat, Settings, Source};
 use bitdoku_variants::generate::{puzzle, Marks, Request};
-use bitdoku_variants::{Engine, ModelError};
+use bitdoku_variants::{Engine, ModelError, Puzzle, Reuse};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyString};
@@ -19,9 +20,9 @@ use pyo3::types::{PyBool, PyDict, PyString};
 pub enum Input {
     /// A classic puzzle string, for the fast classic path (read there).
     Classic(String),
-    /// A puzzle for the general engine, compiled (a classic 9×9 one written as JSON
-    /// still runs on the fast engine, through `Engine::new`).
-    General(Box<Engine>),
+    /// A puzzle for the general engine, read and checked (a classic 9×9 one written
+    /// as JSON still runs on the fast engine, through its `Engine`).
+    General(Box<Puzzle>),
 }
 
 /// Reads a puzzle argument: a `str` (routed by `is_general`) or a `dict` (a JSON
@@ -45,7 +46,9 @@ pub fn input(py: Python<'_>, puzzle: &Bound<'_, PyAny>) -> PyResult<Input> {
             puzzle.get_type().name()?
         )));
     };
-    general(py, &text).map(|e| Input::General(Box::new(e)))
+    read(&text)
+        .map(|p| Input::General(Box::new(p)))
+        .map_err(|e| e.to_py(py, None))
 }
 
 /// Why a general puzzle could not be compiled: its text could not be read, or the
@@ -67,30 +70,38 @@ impl Unread {
     }
 }
 
-/// Reads `text` as the general engine does, and compiles it; needs no Python, so a
-/// batch call's threads read their puzzles.
-pub fn read(text: &str) -> Result<Engine, Unread> {
+/// Reads `text` as the general engine does, refusing a puzzle that repeats a given
+/// (as the classic reader does); needs no Python, so a batch call's threads read
+/// their puzzles.
+pub fn read(text: &str) -> Result<Puzzle, Unread> {
     let read = vformat::read_record(text, &Settings::default())
         .read
         .map_err(Unread::Format)?;
-    checked(&read.puzzle).map_err(Unread::Model)
+    checked(read.puzzle).map_err(Unread::Model)
 }
 
-/// Reads `text` as the general engine does, and compiles it.
-pub fn general(py: Python<'_>, text: &str) -> PyResult<Engine> {
-    read(text).map_err(|e| e.to_py(py, None))
-}
-
-/// Compiles `puzzle`, refusing one that repeats a given (as the classic reader does).
-pub fn engine(py: Python<'_>, puzzle: &bitdoku_variants::Puzzle) -> PyResult<Engine> {
-    checked(puzzle).map_err(|e| model_error(py, &e, None))
-}
-
-fn checked(puzzle: &bitdoku_variants::Puzzle) -> Result<Engine, ModelError> {
-    if let Some(e) = puzzle.repeated_given() {
-        return Err(e);
+/// `puzzle`, unless it repeats a given.
+pub fn checked(puzzle: Puzzle) -> Result<Puzzle, ModelError> {
+    match puzzle.repeated_given() {
+        Some(e) => Err(e),
+        None => Ok(puzzle),
     }
-    Engine::new(puzzle)
+}
+
+/// Runs `f` on the engine of `puzzle` that this thread keeps ([`Reuse`]: a loop over
+/// puzzles of one layout compiles its tables once); needs no Python, so a batch
+/// call's threads run it.
+pub fn run<R>(puzzle: &Puzzle, f: impl FnOnce(&Engine) -> R) -> Result<R, Unread> {
+    Reuse::with_engine(puzzle, f).map_err(Unread::Model)
+}
+
+/// [`run`] without the GIL, its error raised as `PuzzleError`.
+pub fn detached<R: Send>(
+    py: Python<'_>,
+    puzzle: &Puzzle,
+    f: impl FnOnce(&Engine) -> R + Send,
+) -> PyResult<R> {
+    py.detach(|| run(puzzle, f)).map_err(|e| e.to_py(py, None))
 }
 
 /// The `PuzzleError` of a puzzle the general engine's formats could not read: the

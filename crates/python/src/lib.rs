@@ -30,6 +30,7 @@ use bitdoku_solver::rate::{rate as rate_grid, rate_with, Rating, Unrated};
 use bitdoku_solver::steps::{Path, Step};
 use bitdoku_solver::{Batch, Deadline, Options, Outcome, ThreadPoolError};
 use bitdoku_variants::format::{is_general, Settings};
+use bitdoku_variants::Engine;
 use general::Input;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -173,8 +174,10 @@ fn search_many(
 
 fn search_any(text: &str, options: &Options) -> Result<Found, Unread> {
     if is_general(text, &Settings::default()) {
-        let engine = general::read(text).map_err(Unread::General)?;
-        Ok(Found::General(engine.search(options)))
+        let puzzle = general::read(text).map_err(Unread::General)?;
+        general::run(&puzzle, |e| e.search(options))
+            .map(Found::General)
+            .map_err(Unread::General)
     } else {
         let puzzle = text.parse::<Puzzle>().map_err(Unread::Classic)?;
         Ok(Found::Classic(bitdoku_solver::search(puzzle, options)))
@@ -230,7 +233,9 @@ fn solve(py: Python<'_>, puzzle: &Bound<'_, PyAny>) -> PyResult<Option<String>> 
                 .detach(|| bitdoku_solver::solve(puzzle))
                 .map(|g| g.to_string()))
         }
-        Input::General(engine) => Ok(py.detach(|| engine.solve()).map(|s| general::line(&s))),
+        Input::General(puzzle) => {
+            Ok(general::detached(py, &puzzle, Engine::solve)?.map(|s| general::line(&s)))
+        }
     }
 }
 
@@ -272,7 +277,7 @@ fn count(py: Python<'_>, puzzle: &Bound<'_, PyAny>, limit: Int) -> PyResult<usiz
             let puzzle = parse(py, &text)?;
             Ok(py.detach(|| bitdoku_solver::count_solutions(puzzle, limit)))
         }
-        Input::General(engine) => Ok(py.detach(|| engine.count(limit))),
+        Input::General(puzzle) => general::detached(py, &puzzle, |e| e.count(limit)),
     }
 }
 
@@ -311,7 +316,7 @@ fn is_unique(py: Python<'_>, puzzle: &Bound<'_, PyAny>) -> PyResult<bool> {
             let puzzle = parse(py, &text)?;
             Ok(py.detach(|| bitdoku_solver::is_unique(puzzle)))
         }
-        Input::General(engine) => Ok(py.detach(|| engine.is_unique())),
+        Input::General(puzzle) => general::detached(py, &puzzle, Engine::is_unique),
     }
 }
 
@@ -334,15 +339,15 @@ fn true_candidates<'py>(
     limit: Option<Int>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let limit = limit.as_ref().map(args::limit).transpose()?;
-    let engine = match general::input(py, puzzle)? {
+    let puzzle = match general::input(py, puzzle)? {
         Input::Classic(text) => {
             let classic = bitdoku_variants::Puzzle::from_classic(&parse(py, &text)?);
-            general::engine(py, &classic)?
+            general::checked(classic).map_err(|e| general::Unread::Model(e).to_py(py, None))?
         }
-        Input::General(engine) => *engine,
+        Input::General(puzzle) => *puzzle,
     };
     let options = Options::default().with_limit(limit.unwrap_or(usize::MAX));
-    let found = py.detach(|| engine.true_candidates(&options));
+    let found = general::detached(py, &puzzle, |e| e.true_candidates(&options))?;
     to_python(py, &found.summary())
 }
 
@@ -719,9 +724,11 @@ fn enumerate(py: Python<'_>, puzzle: &Bound<'_, PyAny>, limit: Int) -> PyResult<
             py.detach(|| each_solution(puzzle, limit, |s| found.push(*s)));
             Ok(found.iter().map(Grid::to_string).collect())
         }
-        Input::General(engine) => {
+        Input::General(puzzle) => {
             let mut found = Vec::new();
-            py.detach(|| engine.enumerate(limit, |s| found.push(general::line(s))));
+            general::detached(py, &puzzle, |e| {
+                e.enumerate(limit, |s| found.push(general::line(s)))
+            })?;
             Ok(found)
         }
     }

@@ -138,6 +138,16 @@ def test_n_by_n_lines_and_classic_documents():
     assert bitdoku.count(none) == 0 and bitdoku.enumerate(none) == []
 
 
+def test_puzzles_of_one_layout_in_turn_answer_for_their_own_givens():
+    # Each thread keeps its last engine for the next puzzle of the same layout.
+    for _ in range(3):
+        assert bitdoku.count(OPEN4, 1000) == 24
+        assert bitdoku.count(FOUR, 1000) == 1
+        assert bitdoku.true_candidates(FOUR)["status"] == "unique"
+        assert bitdoku.true_candidates(OPEN4)["status"] == "multiple"
+    assert bitdoku.count_many([OPEN4, FOUR] * 4, 1000, threads=2) == [24, 1] * 4
+
+
 def test_true_candidates_are_the_command_lines():
     for puzzle, line in zip((OPEN4, FOUR), CLI_CANDIDATES):
         cli = {k: v for k, v in json.loads(line).items() if k not in RECORD_FIELDS}

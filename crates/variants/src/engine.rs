@@ -15,6 +15,7 @@ use crate::state::{State, Work};
 use crate::tables::Tables;
 use bitdoku_core::Grid;
 use bitdoku_solver::{Observer, Options};
+use std::cell::RefCell;
 
 /// The search state's width, by the board's cell count.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -98,6 +99,28 @@ impl Reuse {
             _ => (puzzle.clone(), Engine::new(puzzle)?),
         };
         Ok(&self.last.insert(last).1)
+    }
+
+    /// Runs `f` with the engine of `puzzle` that this thread keeps: the front ends'
+    /// one `Reuse` per thread (the CLI's workers, a Python or JavaScript caller
+    /// looping over a data set, each thread of a batch call). Were `f` to ask for an
+    /// engine itself, that inner call would compile its own.
+    ///
+    /// ```
+    /// use bitdoku_variants::{Puzzle, Reuse};
+    /// let mut p = Puzzle::classic(6)?;
+    /// p.set_givens(&[0; 36])?;
+    /// assert_eq!(Reuse::with_engine(&p, |e| e.count(2))?, 2);
+    /// # Ok::<(), bitdoku_variants::ModelError>(())
+    /// ```
+    pub fn with_engine<R>(puzzle: &Puzzle, f: impl FnOnce(&Engine) -> R) -> Result<R, ModelError> {
+        thread_local! {
+            static KEPT: RefCell<Reuse> = RefCell::new(Reuse::default());
+        }
+        KEPT.with(|kept| match kept.try_borrow_mut() {
+            Ok(mut reuse) => reuse.engine(puzzle).map(f),
+            Err(_) => Engine::new(puzzle).map(|e| f(&e)),
+        })
     }
 }
 
@@ -323,5 +346,25 @@ mod tests {
             assert_eq!(kept.solve(), fresh.solve(), "{p:?}");
             assert_eq!(kept.is_classic(), fresh.is_classic());
         }
+    }
+
+    /// The engine a thread keeps answers for the puzzle asked, not the last one; a
+    /// call made inside another compiles its own.
+    #[test]
+    fn the_thread_s_engine_answers_for_the_puzzle_asked() {
+        let mut unique = Puzzle::classic(4).unwrap();
+        unique
+            .set_givens(&[4, 0, 0, 0, 0, 2, 0, 0, 0, 0, 4, 3, 0, 0, 0, 1])
+            .unwrap();
+        let empty = Puzzle::classic(4).unwrap();
+        for _ in 0..2 {
+            assert_eq!(Reuse::with_engine(&unique, |e| e.count(3)), Ok(1));
+            assert_eq!(Reuse::with_engine(&empty, |e| e.count(300)), Ok(288));
+        }
+        let nested = Reuse::with_engine(&unique, |outer| {
+            let inner = Reuse::with_engine(&empty, |e| e.count(300));
+            (outer.count(3), inner)
+        });
+        assert_eq!(nested, Ok((1, Ok(288))));
     }
 }

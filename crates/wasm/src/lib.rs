@@ -51,7 +51,7 @@ use bitdoku_solver::rate::{rate_with, Rating, Summary, Unrated};
 use bitdoku_solver::steps::{Path, Step};
 use bitdoku_solver::{Backend, Observer, Options, Solver};
 use bitdoku_variants::format::{self as vformat, Settings, Source};
-use bitdoku_variants::{Engine, ModelError};
+use bitdoku_variants::{Engine, ModelError, Reuse};
 use serde::Serialize;
 use serde_json::json;
 use std::cell::{OnceCell, RefCell};
@@ -235,21 +235,21 @@ fn input(text: &str) -> Result<Input, Failure> {
     Ok(Input::General(Box::new(read)))
 }
 
-/// Compiles a general puzzle, refusing one that repeats a given (as the classic
-/// reader does).
-#[inline(never)]
-fn engine(puzzle: &bitdoku_variants::Puzzle) -> Result<Engine, Failure> {
+/// Runs `f` on the engine of a general puzzle that this thread keeps (`Reuse`: a loop
+/// over puzzles of one layout compiles its tables once), refusing a puzzle that
+/// repeats a given (as the classic reader does).
+fn run<R>(puzzle: &bitdoku_variants::Puzzle, f: impl FnOnce(&Engine) -> R) -> Result<R, Failure> {
     if let Some(e) = puzzle.repeated_given() {
         return Err(e.into());
     }
-    Ok(Engine::new(puzzle)?)
+    Ok(Reuse::with_engine(puzzle, f)?)
 }
 
-/// The general engine of any puzzle (a classic one as a 9×9 general puzzle).
-fn general(text: &str) -> Result<Engine, Failure> {
+/// [`run`] on any puzzle (a classic one as a 9×9 general puzzle).
+fn run_any<R>(text: &str, f: impl FnOnce(&Engine) -> R) -> Result<R, Failure> {
     match input(text)? {
-        Input::General(read) => engine(&read.puzzle),
-        Input::Classic(classic) => engine(&classic_read(&classic).puzzle),
+        Input::General(read) => run(&read.puzzle, f),
+        Input::Classic(classic) => run(&classic_read(&classic).puzzle, f),
     }
 }
 
@@ -311,7 +311,7 @@ impl Failure {
 fn solve(text: &str) -> Answer {
     Ok(to_json(&match input(text)? {
         Input::Classic(puzzle) => bitdoku_solver::solve(puzzle).map(|g| g.to_string()),
-        Input::General(read) => engine(&read.puzzle)?.solve().map(|s| vformat::line(&s)),
+        Input::General(read) => run(&read.puzzle, Engine::solve)?.map(|s| vformat::line(&s)),
     }))
 }
 
@@ -322,7 +322,7 @@ fn solve_many(text: &str) -> Answer {
 fn count(text: &str, limit: usize) -> Answer {
     Ok(to_json(&match input(text)? {
         Input::Classic(puzzle) => bitdoku_solver::count_solutions(puzzle, limit),
-        Input::General(read) => engine(&read.puzzle)?.count(limit),
+        Input::General(read) => run(&read.puzzle, |e| e.count(limit))?,
     }))
 }
 
@@ -333,16 +333,17 @@ fn count_many(text: &str, limit: usize) -> Answer {
 fn is_unique(text: &str) -> Answer {
     Ok(to_json(&match input(text)? {
         Input::Classic(puzzle) => bitdoku_solver::is_unique(puzzle),
-        Input::General(read) => engine(&read.puzzle)?.is_unique(),
+        Input::General(read) => run(&read.puzzle, Engine::is_unique)?,
     }))
 }
 
 /// True candidates of any puzzle (a classic one as a 9×9 general puzzle), as the
 /// library's summary: the shape `bitdoku candidates --format json` and Python give.
 fn true_candidates(text: &str, limit: usize) -> Answer {
-    let engine = general(text)?;
     let options = Options::default().with_limit(limit);
-    Ok(to_json(&engine.true_candidates(&options).summary()))
+    Ok(to_json(
+        &run_any(text, |e| e.true_candidates(&options))?.summary(),
+    ))
 }
 
 /// What `parse` answers: the basic facts of a puzzle. (Not the sudoku-puzzle document:

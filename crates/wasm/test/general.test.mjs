@@ -92,6 +92,17 @@ test('batch calls name a bad general puzzle by its index', () => {
   assert.throws(() => bitdoku.solveMany([FOUR, 7]), { name: 'TypeError', message: /at index 1/ });
 });
 
+test('puzzles of one layout in turn answer for their own givens', () => {
+  // The module keeps its last engine for the next puzzle of the same layout.
+  for (let i = 0; i < 3; i++) {
+    assert.equal(bitdoku.count(OPEN4, 1000), 24);
+    assert.equal(bitdoku.count(FOUR, 1000), 1);
+    assert.equal(bitdoku.trueCandidates(FOUR).status, 'unique');
+    assert.equal(bitdoku.trueCandidates(OPEN4).status, 'multiple');
+  }
+  assert.deepEqual(bitdoku.countMany([OPEN4, FOUR, OPEN4, FOUR], 1000), [24, 1, 24, 1]);
+});
+
 test('the general engine\'s hand-made rule documents count as recorded', () => {
   // Each with pencilmark's count in meta.count (crates/variants/tests/data).
   for (const name of ['table_family.jsonl', 'cell_and_count_rules.jsonl']) {
