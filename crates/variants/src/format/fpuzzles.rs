@@ -479,11 +479,20 @@ pub fn write(
         }
         doc.insert(nb.kind.name().into(), json!(true));
     }
-    // Each rule's entry under its key, the keys in the order first met.
+    // Each rule's entry under its key, the keys in the order first met. A cell that
+    // two rules mark alike (two odd rules of one cell) is listed once: the readers
+    // refuse a cell listed twice under a key of marked cells.
     let mut keyed: Vec<(&str, Vec<Value>)> = Vec::new();
     let mut add = |key: &'static str, entry: Value| match keyed.iter_mut().find(|(k, _)| *k == key)
     {
-        Some((_, entries)) => entries.push(entry),
+        Some((_, entries)) => {
+            let marks_a_cell = entry
+                .as_object()
+                .is_some_and(|o| o.len() == 1 && o.contains_key("cell"));
+            if !(marks_a_cell && entries.contains(&entry)) {
+                entries.push(entry)
+            }
+        }
         None => keyed.push((key, vec![entry])),
     };
     for rule in puzzle.rules() {

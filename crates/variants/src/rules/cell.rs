@@ -349,7 +349,7 @@ mod tests {
     use super::*;
     use crate::format::{fpuzzles, sudoku_puzzle};
     use crate::rules::testing::{four_by_four, refusal};
-    use crate::Rule;
+    use crate::{Engine, Rule};
 
     #[test]
     fn the_digits_of_each_kind() {
@@ -413,6 +413,26 @@ mod tests {
         assert_eq!((&back["odd"], &back["even"]), (&doc["odd"], &doc["even"]));
         let across = sudoku_puzzle::read(&sudoku_puzzle::write(&p, None, None)).unwrap();
         assert_eq!(across.puzzle, p);
+    }
+
+    /// Found by fuzzing: a cell two rules mark odd was written to f-puzzles twice,
+    /// which its reader refuses. It is written once.
+    #[test]
+    fn a_cell_two_rules_mark_alike_is_written_once() {
+        let mark = |kind, cell| json!({"type": "cell", "kind": kind, "cells": [cell]});
+        let doc = json!({"format": "sudoku-puzzle", "format_version": 1,
+                         "board": {"rows": 4, "cols": 4}, "digits": 4, "givens": vec![0; 16],
+                         "rules": [{"type": "box_grid", "box": [2, 2], "origin": "r1c1"},
+                                   mark("odd", "r1c1"), mark("even", "r2c2"),
+                                   mark("odd", "r1c1"), mark("odd", "r3c3")]});
+        let p = sudoku_puzzle::read(&doc).unwrap().puzzle;
+        let written = fpuzzles::write(&p, None, None).unwrap();
+        assert_eq!(written["odd"], json!([{"cell": "R1C1"}, {"cell": "R3C3"}]));
+        let back = fpuzzles::read(&written).unwrap().puzzle;
+        assert_eq!(
+            Engine::new(&back).unwrap().count(1000),
+            Engine::new(&p).unwrap().count(1000)
+        );
     }
 
     #[test]

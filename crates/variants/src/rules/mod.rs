@@ -438,7 +438,6 @@ impl Rule {
     }
 }
 
-/// Refuses cells off the board or listed twice.
 /// Refuses `what`, a rule made for a board of side `size`, on a puzzle of another side.
 pub(crate) fn check_size(
     what: &str,
@@ -465,6 +464,7 @@ pub(crate) fn touching(size: usize, a: Cell, b: Cell) -> bool {
     ra.abs_diff(rb).max(ca.abs_diff(cb)) == 1
 }
 
+/// Refuses cells off the board or listed twice.
 pub(crate) fn check_cells(cells: &[Cell], puzzle: &Puzzle, at: At) -> Result<(), ModelError> {
     let mut seen = vec![false; puzzle.cells()];
     for &c in cells {
