@@ -189,8 +189,8 @@ fuzz_target!(|data: &[u8]| {
     let mut reader = RecordReader::new();
     let mut valid = Vec::new();
     let mut push = |r: Record| {
-        if let Ok(grid) = r.grid {
-            valid.push((r.line, grid, r.tag().map(str::to_string)));
+        if let Ok(puzzle) = r.puzzle {
+            valid.push((r.line, puzzle.grid(), r.tag().map(str::to_string)));
         }
     };
     for line in bytes.split_inclusive(|&b| b == b'\n') {
