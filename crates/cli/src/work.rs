@@ -172,6 +172,37 @@ impl Control for CpuDeadline {
     }
 }
 
+/// What a search of the general engine may spend: `--cpu-timeout` if given (the wall
+/// `--timeout` is the library's, in `Options`), and no more guesses once a signal came.
+/// A classic record's search ends in milliseconds and the run stops after it; a hard
+/// variant puzzle, or its true candidates, can search for minutes, so the signal stops
+/// the search itself and the record is dropped as interrupted.
+struct Stop {
+    cpu: Option<CpuDeadline>,
+}
+
+impl Stop {
+    fn new(job: &Job) -> Stop {
+        Stop {
+            cpu: job
+                .cpu_timeout
+                .map(|t| CpuDeadline::after(t, TIME_CHECK_GUESSES)),
+        }
+    }
+
+    /// True if the CPU-time budget ran out.
+    fn cpu_passed(&self) -> bool {
+        self.cpu.as_ref().is_some_and(|c| c.passed)
+    }
+}
+
+impl Control for Stop {
+    #[inline]
+    fn keep_going(&mut self) -> bool {
+        !signals::interrupted() && self.cpu.as_mut().is_none_or(Observer::keep_going)
+    }
+}
+
 /// What a rating, a hint or an explanation may spend: `--timeout`, `--cpu-timeout`,
 /// and no more once a signal came. The observer of `rate_with` and
 /// `Path::next_within`, asked before each step and, in the chains, square by square.
@@ -301,19 +332,17 @@ fn general(g: &General, job: &Job) -> Done {
         Task::Solve => 1,
     };
     let options = job.options.with_limit(limit);
-    let mut cpu = job
-        .cpu_timeout
-        .map(|t| CpuDeadline::after(t, TIME_CHECK_GUESSES));
-    let outcome = Reuse::with_engine(&read.puzzle, |engine| match &mut cpu {
-        None => engine.search(&options),
-        Some(deadline) => engine.search_with(&options, deadline),
+    let mut stop = Stop::new(job);
+    let outcome = Reuse::with_engine(&read.puzzle, |engine| {
+        engine.search_with(&options, &mut stop)
     });
     let outcome = match outcome {
         Ok(o) => o,
         Err(e) => return invalid(e.to_string()),
     };
-    let timed_out = outcome.timed_out || cpu.is_some_and(|c| c.passed);
+    let timed_out = outcome.timed_out || stop.cpu_passed();
     let status = match job.task {
+        _ if !outcome.complete && signals::interrupted() => Status::Interrupted,
         _ if !outcome.complete && timed_out => Status::TimedOut,
         _ if !outcome.complete => Status::GaveUp,
         Task::Count(_) => count_status(outcome.solutions, limit),
@@ -348,12 +377,9 @@ fn candidates(g: &General, job: &Job, limit: usize) -> Done {
         return general(g, job);
     };
     let options = job.options.with_limit(limit);
-    let mut cpu = job
-        .cpu_timeout
-        .map(|t| CpuDeadline::after(t, TIME_CHECK_GUESSES));
-    let tc = Reuse::with_engine(&read.puzzle, |engine| match &mut cpu {
-        None => engine.true_candidates(&options),
-        Some(deadline) => engine.true_candidates_with(&options, deadline),
+    let mut stop = Stop::new(job);
+    let tc = Reuse::with_engine(&read.puzzle, |engine| {
+        engine.true_candidates_with(&options, &mut stop)
     });
     let tc = match tc {
         Ok(tc) => tc,
@@ -369,7 +395,9 @@ fn candidates(g: &General, job: &Job, limit: usize) -> Done {
     };
     let summary = tc.summary();
     let mut status = Status::from_word(summary.status).unwrap_or(Status::Invalid);
-    if cpu.is_some_and(|c| c.passed) && !tc.complete {
+    if !tc.complete && signals::interrupted() {
+        status = Status::Interrupted;
+    } else if !tc.complete && stop.cpu_passed() {
         status = Status::TimedOut;
     }
     if status == Status::Unsolvable {

@@ -279,6 +279,57 @@ fn forum_hardest(n: usize) -> Option<String> {
 
 /// Sends `signal` to a run of `args` after `after`, and gives its exit status, how long
 /// it took to end after the signal, its stdout and stderr.
+/// Found by a sweep: a search of the general engine can run for minutes (this 9×9
+/// with one long arrow from a three-cell circle, and nothing given), and the signal
+/// waited for it: `timeout` never ended the run. The signal now stops the search; the
+/// record in flight is dropped and the records before it are written.
+#[test]
+fn a_signal_stops_a_long_general_search() {
+    let dir = std::env::temp_dir().join(format!("bitdoku-general-signal-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cells = |names: &[&str]| {
+        names
+            .iter()
+            .map(|c| format!("\"{c}\""))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let shaft = cells(&[
+        "r3c3", "r4c4", "r5c5", "r6c6", "r7c7", "r8c8", "r9c9", "r9c8", "r8c7", "r7c6", "r6c5",
+        "r5c4", "r4c3", "r3c2", "r4c1", "r5c1", "r6c1", "r7c1",
+    ]);
+    let long = format!(
+        "{{\"format\":\"sudoku-puzzle\",\"format_version\":1,\"board\":{{\"rows\":9,\"cols\":9}},\
+         \"digits\":9,\"givens\":[{}],\"rules\":[{{\"type\":\"box_grid\",\"box\":[3,3],\"origin\":\"r1c1\"}},\
+         {{\"type\":\"arrow\",\"bulb\":[{}],\"lines\":[[{shaft}]]}}]}}",
+        vec!["0"; 81].join(","),
+        cells(&["r1c1", "r1c2", "r2c2"]),
+    );
+    let file = dir.join("long.jsonl");
+    std::fs::write(&file, format!("4....2....43...1\n{long}\n")).unwrap();
+    let file = file.to_string_lossy();
+    for (command, signal, code) in [("count", "-TERM", 143), ("candidates", "-INT", 130)] {
+        let (status, took, out, err) = interrupt(
+            &[command, "--threads", "1", "--format", "json", &file],
+            Duration::from_millis(1500),
+            signal,
+        );
+        assert_eq!(status, Some(code), "{command}: {err}");
+        assert!(
+            took < Duration::from_secs(1),
+            "{command}: ended {took:?} after the signal"
+        );
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 1, "{command}: {out}");
+        assert!(
+            lines[0].contains("\"status\":\"unique\""),
+            "{command}: {out}"
+        );
+        assert!(err.contains("1 record written"), "{command}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 fn interrupt(
     args: &[&str],
     after: Duration,
