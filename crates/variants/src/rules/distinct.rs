@@ -38,7 +38,7 @@ impl DistinctCount {
         }
         let most = self.cells.len().min(puzzle.size());
         if !(1..=most).contains(&usize::from(self.value)) {
-            return Err(ModelError::new(
+            return Err(ModelError::unsatisfiable(
                 at,
                 format!(
                     "{} different digits in {} cells of digits 1-{}: 1 to {most}",
@@ -142,6 +142,18 @@ mod tests {
     use crate::format::{fpuzzles, sudoku_puzzle};
     use crate::rules::testing::{m, Marks};
     use crate::rules::Rule;
+
+    /// Found by a sweep: this was refused as invalid; pencilmark reads it, and the
+    /// puzzle has no solution.
+    #[test]
+    fn more_different_digits_than_cells_has_no_solution() {
+        assert_eq!(
+            crate::rules::testing::unsatisfiable(
+                serde_json::json!({"type": "distinct_count", "value": 3, "cells": ["r1c1", "r2c3"]})
+            ),
+            "3 different digits in 2 cells of digits 1-4: 1 to 2"
+        );
+    }
 
     fn compiled(d: &DistinctCount) -> Distinct {
         let mut out = Compiled::default();

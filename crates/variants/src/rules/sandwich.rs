@@ -51,7 +51,7 @@ impl Sandwich {
         // The filling: no cell (0), or cells of 2 to N - 1.
         let most = (self.cells.len() as u32 - 2) * n.saturating_sub(1);
         if self.sum == 1 || self.sum > most || (n == 2 && self.sum != 0) {
-            return Err(ModelError::new(
+            return Err(ModelError::unsatisfiable(
                 at,
                 format!(
                     "no digits between a 1 and a {n} in {} cells add up to {}",
@@ -275,6 +275,18 @@ mod tests {
     use super::*;
     use crate::format::{fpuzzles, sudoku_puzzle};
     use crate::rules::Rule;
+
+    /// Found by a sweep: this was refused as invalid; pencilmark reads it, and the
+    /// puzzle has no solution.
+    #[test]
+    fn a_sandwich_no_digits_reach_has_no_solution() {
+        assert_eq!(
+            crate::rules::testing::unsatisfiable(
+                serde_json::json!({"type": "sandwich", "side": "left", "sum": 1, "cells": ["r1c1", "r1c2", "r1c3", "r1c4"]})
+            ),
+            "no digits between a 1 and a 4 in 4 cells add up to 1"
+        );
+    }
 
     use crate::rules::testing::Marks;
 

@@ -38,7 +38,7 @@ impl Skyscraper {
         outside::check_line(puzzle, self.side, &self.cells, false, at, "a skyscraper")?;
         let most = self.cells.len().min(puzzle.size()) as u32;
         if !(1..=most).contains(&self.visible) {
-            return Err(ModelError::new(
+            return Err(ModelError::unsatisfiable(
                 at,
                 format!(
                     "{} skyscrapers visible along {} cells of digits 1-{}: 1 to {most}",
@@ -197,6 +197,18 @@ mod tests {
     use super::*;
     use crate::format::{fpuzzles, sudoku_puzzle};
     use crate::rules::Rule;
+
+    /// Found by a sweep: this was refused as invalid; pencilmark reads it, and the
+    /// puzzle has no solution.
+    #[test]
+    fn more_skyscrapers_than_cells_has_no_solution() {
+        assert_eq!(
+            crate::rules::testing::unsatisfiable(
+                serde_json::json!({"type": "skyscraper", "side": "left", "value": 5, "cells": ["r1c1", "r1c2", "r1c3", "r1c4"]})
+            ),
+            "5 skyscrapers visible along 4 cells of digits 1-4: 1 to 4"
+        );
+    }
 
     use crate::rules::testing::Marks;
 

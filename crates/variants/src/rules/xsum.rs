@@ -44,7 +44,7 @@ impl XSum {
         let possible = (1..=n.min(self.cells.len() as u32))
             .any(|x| (2 * x - 1..=x + (x - 1) * n).contains(&self.sum));
         if !possible {
-            return Err(ModelError::new(
+            return Err(ModelError::unsatisfiable(
                 at,
                 format!(
                     "no first X digits of {} cells add up to {}",
@@ -184,6 +184,18 @@ mod tests {
     use super::*;
     use crate::format::{fpuzzles, sudoku_puzzle};
     use crate::rules::Rule;
+
+    /// Found by a sweep: this was refused as invalid; pencilmark reads it, and the
+    /// puzzle has no solution.
+    #[test]
+    fn an_x_sum_no_digits_reach_has_no_solution() {
+        assert_eq!(
+            crate::rules::testing::unsatisfiable(
+                serde_json::json!({"type": "xsum", "side": "left", "sum": 0, "cells": ["r1c1", "r1c2", "r1c3", "r1c4"]})
+            ),
+            "no first X digits of 4 cells add up to 0"
+        );
+    }
 
     use crate::rules::testing::Marks;
 
