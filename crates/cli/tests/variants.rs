@@ -111,7 +111,11 @@ fn bitdoku_digit(d: u8) -> char {
 #[test]
 fn hand_made_rule_documents_count_as_recorded() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../variants/tests/data");
-    for file in ["table_family.jsonl", "cell_and_count_rules.jsonl"] {
+    for file in [
+        "table_family.jsonl",
+        "cell_and_count_rules.jsonl",
+        "pair_operators.jsonl",
+    ] {
         let path = dir.join(file);
         let text = std::fs::read_to_string(&path).unwrap();
         let out = run(

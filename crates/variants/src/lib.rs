@@ -48,7 +48,7 @@ pub use engine::{Engine, Reuse};
 pub use puzzle::{
     cell_name, default_box, digit_char, At, Cell, House, HouseKind, ModelError, Puzzle, MAX_SIZE,
 };
-pub use rules::{NeighbourKind, Neighbours, Relation, Rule, Scope};
+pub use rules::{DigitPairs, NeighbourKind, Neighbours, Place, Relation, Rule, Scope};
 pub use search::{Control, Outcome};
 
 /// The first solution of `puzzle` (digits row-major), if any.

@@ -18,7 +18,8 @@ use bitdoku_variants::rules::{
     SumKind, Table, Towards, Vudoku, XSum,
 };
 use bitdoku_variants::{
-    Engine, HouseKind, NeighbourKind, Neighbours, Options, Puzzle, Relation, Rule,
+    DigitPairs, Engine, HouseKind, NeighbourKind, Neighbours, Options, Place, Puzzle, Relation,
+    Rule,
 };
 use proptest::prelude::*;
 
@@ -114,7 +115,8 @@ impl<'a> Brute<'a> {
         }
         let (p, n) = (self.p, self.n);
         for d in allowed(p, n, cell) {
-            // The relations here are symmetric: the order of a pair does not matter.
+            // Each relation holds from the earlier cell to this one: a neighbour rule's
+            // pairs run forward in row-major order, a step on from their first cell.
             if !self.earlier[cell]
                 .iter()
                 .all(|&(o, r)| r.holds(self.values[o], d))
@@ -1014,6 +1016,64 @@ fn tables(p: &Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) ->
     out
 }
 
+/// Random relations from a solution, by the operators read as sets of pairs or
+/// thirds and residues: on random pairs of cells, each holding there (one in five
+/// anywhere), with `allowed` pairs that are the solution's and random others (one in
+/// five without the solution's); and one puzzle in two with a neighbour rule over
+/// random places, whose `allowed` pairs are those of the solution there and a few
+/// more (directed: from each cell to its neighbour a step on).
+fn relations(p: &mut Puzzle, solution: &[u8], rng: &mut fastrand::Rng, count: usize) -> Vec<Rule> {
+    let n = p.size();
+    let random_pairs = |rng: &mut fastrand::Rng| -> Vec<(u8, u8)> {
+        let k = rng.usize(0..n);
+        (0..k)
+            .map(|_| (rng.u8(1..=n as u8), rng.u8(1..=n as u8)))
+            .collect()
+    };
+    let mut out = Vec::new();
+    for _ in 0..count {
+        let a = rng.usize(0..n * n);
+        let b = (a + rng.usize(1..n * n)) % (n * n);
+        let (x, y) = (solution[a], solution[b]);
+        let relation = if rng.bool() {
+            let ops = [
+                Relation::SameThird,
+                Relation::DifferentThird,
+                Relation::SameMod3,
+                Relation::DifferentMod3,
+            ];
+            ops[rng.usize(0..ops.len())]
+        } else {
+            let mut listed = random_pairs(rng);
+            if rng.u8(0..5) != 0 {
+                listed.push((x, y));
+            }
+            Relation::Allowed(DigitPairs::accepted(n, |d, e| listed.contains(&(d, e))))
+        };
+        if relation.holds(x, y) || rng.u8(0..5) == 0 {
+            out.push(Rule::Relation {
+                relation,
+                pairs: vec![[a, b]],
+            });
+        }
+    }
+    if rng.bool() {
+        let place = Place::ALL[rng.usize(0..Place::ALL.len())];
+        let probe = Neighbours::board(NeighbourKind::Related(Relation::Different, place));
+        let mut listed = random_pairs(rng);
+        listed.extend(
+            probe
+                .pairs(p)
+                .iter()
+                .map(|&[a, b]| (solution[a], solution[b])),
+        );
+        let relation = Relation::Allowed(DigitPairs::accepted(n, |d, e| listed.contains(&(d, e))));
+        p.add_neighbours(Neighbours::board(NeighbourKind::Related(relation, place)))
+            .unwrap();
+    }
+    out
+}
+
 /// Random vudoku Vs, corner marks and rossini arrows from a solution: each where it
 /// holds there (one in sixteen anywhere), and one puzzle in three with a negative of
 /// battenburg (over the board or a rectangle) or of rossini, with the marks it needs
@@ -1292,7 +1352,7 @@ fn marked_puzzle() -> impl Strategy<Value = Puzzle> {
         prop_oneof![Just((4, 2, 2)), Just((6, 2, 3)), Just((6, 3, 2))],
         any::<bool>(),
         any::<u64>(),
-        1u16..1024,
+        1u16..2048,
     )
         .prop_map(|((n, r, c), jig, seed, kinds)| {
             let mut rng = fastrand::Rng::with_seed(seed);
@@ -1340,6 +1400,10 @@ fn marked_puzzle() -> impl Strategy<Value = Puzzle> {
             if kinds & 128 != 0 {
                 let count = rng.usize(1..=3);
                 rules.extend(counting(&p, &solution, &mut rng, count));
+            }
+            if kinds & 1024 != 0 {
+                let count = rng.usize(1..n);
+                rules.extend(relations(&mut p, &solution, &mut rng, count));
             }
             if kinds & 256 != 0 {
                 let count = rng.usize(1..n);

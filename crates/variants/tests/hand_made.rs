@@ -10,7 +10,10 @@
 //!   --seed 13`): a clone, double arrows, counted digits, counting circles, distinct
 //!   counts, first-seen clues, an appears rule, isomorphic regions (pencilmark counts
 //!   14: it also counts each labelling of the digits the regions do not hold; 7
-//!   grids), the negative of odd cells.
+//!   grids), the negative of odd cells;
+//! - `data/pair_operators.jsonl` (on solutions of `bitdoku generate`, 4×4 to 9×9,
+//!   jigsaws among them): relations of thirds, residues mod 3, `allowed` pairs and
+//!   `any_of`, and neighbour rules by operator over each kind of neighbour.
 //!
 //! The command line, Python and JavaScript count the same files.
 
@@ -71,5 +74,32 @@ fn the_cell_and_count_rules_count_what_pencilmark_counts() {
         assert!(read.puzzle.is_solved_by(solution), "{title}");
         let written = sudoku_puzzle::write(&read.puzzle, None, None);
         assert_eq!(written["rules"], doc["rules"], "{title}");
+    }
+}
+
+#[test]
+fn the_pair_operators_count_what_pencilmark_counts() {
+    let docs = documents(include_str!("data/pair_operators.jsonl"));
+    assert_eq!(docs.len(), 14);
+    for (doc, count) in &docs {
+        let title = &doc["meta"]["title"];
+        let read = sudoku_puzzle::read(doc).unwrap();
+        let engine = Engine::new(&read.puzzle).unwrap();
+        assert_eq!(engine.count(1000), *count, "{title}");
+        if *count == 1 {
+            let solution = read.solution.as_ref().unwrap();
+            assert_eq!(engine.solve().as_ref(), Some(solution), "{title}");
+        }
+        // Written back (`any_of` as the `allowed` pairs it accepts), the same puzzle,
+        // and the same document when written again.
+        let written = sudoku_puzzle::write(&read.puzzle, None, None);
+        let again = sudoku_puzzle::read(&written).unwrap().puzzle;
+        assert_eq!(again, read.puzzle, "{title}");
+        assert_eq!(sudoku_puzzle::write(&again, None, None), written, "{title}");
+        let refused = fpuzzles::write(&read.puzzle, None, None).unwrap_err();
+        assert!(
+            refused.message.starts_with("f-puzzles cannot express"),
+            "{title}: {refused}"
+        );
     }
 }

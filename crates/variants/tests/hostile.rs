@@ -2,9 +2,9 @@
 //! to read. Puzzles of every rule the shared sets have (`../shared/puzzles/variants`,
 //! in sudoku-puzzle and f-puzzles JSON and as links, when that folder is there), of
 //! the hand-made rule documents (`data/table_family.jsonl`,
-//! `data/cell_and_count_rules.jsonl`) and of every element the generator
-//! draws (in each format it writes) are damaged: a JSON
-//! node replaced by an extreme or wrong-typed value or dropped, bytes changed, cut or
+//! `data/cell_and_count_rules.jsonl`, `data/pair_operators.jsonl`) and of every
+//! element the generator draws (in each format it writes) are damaged: a JSON node
+//! replaced by an extreme or wrong-typed value or dropped, bytes changed, cut or
 //! repeated. Each result is read as a front end reads a record; what reads is compiled
 //! and searched under a guess budget, and a solution it gives must solve the puzzle.
 
@@ -93,6 +93,14 @@ fn records() -> &'static [String] {
         // counts, the negative of odd cells).
         out.extend(
             include_str!("data/cell_and_count_rules.jsonl")
+                .lines()
+                .filter(|l| l.contains("\"count\":1}"))
+                .map(String::from),
+        );
+        // Relations and neighbour rules by operator (thirds, mod 3, allowed pairs),
+        // with one solution.
+        out.extend(
+            include_str!("data/pair_operators.jsonl")
                 .lines()
                 .filter(|l| l.contains("\"count\":1}"))
                 .map(String::from),

@@ -105,7 +105,7 @@ test('puzzles of one layout in turn answer for their own givens', () => {
 
 test('the general engine\'s hand-made rule documents count as recorded', () => {
   // Each with pencilmark's count in meta.count (crates/variants/tests/data).
-  for (const name of ['table_family.jsonl', 'cell_and_count_rules.jsonl']) {
+  for (const name of ['table_family.jsonl', 'cell_and_count_rules.jsonl', 'pair_operators.jsonl']) {
     const text = readFileSync(new URL(`../../variants/tests/data/${name}`, import.meta.url), 'utf8');
     for (const line of text.split('\n').filter(Boolean)) {
       const doc = JSON.parse(line);

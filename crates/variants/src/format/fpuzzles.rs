@@ -375,8 +375,8 @@ fn fname(puzzle: &Puzzle, cell: usize) -> String {
 
 /// Writes a puzzle as f-puzzles JSON (with `meta`'s title, author and rules text, and
 /// the solution, if given). A puzzle f-puzzles cannot express (a board without rows or
-/// columns, neighbour rules in part of the board, and the rules it has no key for: pair
-/// relations, equal sums, tables, vudoku, corner marks, rossini arrows, global entropy
+/// columns, neighbour rules in part of the board or by operator, and the rules it has
+/// no key for: pair relations, equal sums, tables, vudoku, corner marks, rossini arrows, global entropy
 /// and the negatives of battenburg and rossini) is refused.
 pub fn write(
     puzzle: &Puzzle,
@@ -474,10 +474,13 @@ pub fn write(
         doc.insert("extraregion".into(), json!(extra));
     }
     for nb in puzzle.neighbours() {
+        let Some(name) = nb.kind.name() else {
+            return Err(refuse("neighbour rules by operator"));
+        };
         if nb.scope != Scope::Board || !nb.except.is_empty() {
-            return Err(refuse(&format!("{} in part of the board", nb.kind.name())));
+            return Err(refuse(&format!("{name} in part of the board")));
         }
-        doc.insert(nb.kind.name().into(), json!(true));
+        doc.insert(name.into(), json!(true));
     }
     // Each rule's entry under its key, the keys in the order first met. A cell that
     // two rules mark alike (two odd rules of one cell) is listed once: the readers

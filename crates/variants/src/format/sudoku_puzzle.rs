@@ -28,10 +28,10 @@ use super::json::{cell, cell_named, cells, Node};
 use super::{Error, Read, Source};
 use crate::puzzle::{Cell, HouseKind, ModelError, Puzzle, MAX_SIZE};
 use crate::rules::{
-    Appears, Arrow, Cage, CellMark, CellNegative, Clones, Contains, Corner, Count, DistinctCount,
-    Edge, EqualSum, FirstSeen, GlobalEntropy, Isomorphic, Line, Negative, NegativeBattenburg,
-    NegativeRossini, NeighbourKind, Neighbours, Relation, Rossini, Rule, Sandwich, Scope,
-    Skyscraper, SumClue, Table, Vudoku, XSum,
+    Appears, Arrow, Cage, CellMark, CellNegative, Clones, Contains, Corner, Count, DigitPairs,
+    DistinctCount, Edge, EqualSum, FirstSeen, GlobalEntropy, Isomorphic, Line, Negative,
+    NegativeBattenburg, NegativeRossini, NeighbourKind, Neighbours, Place, Relation, Rossini, Rule,
+    Sandwich, Scope, Skyscraper, SumClue, Table, Vudoku, XSum,
 };
 use serde_json::{json, Value};
 
@@ -395,7 +395,7 @@ fn read_rule(rule: &Node<'_>, puzzle: &mut Puzzle) -> Result<(), Error> {
         }
         "relation" => {
             allow(&["op", "params", "pairs"])?;
-            let relation = op(rule)?;
+            let relation = op(rule, n)?;
             let mut pairs = Vec::new();
             for p in rule.need("pairs")?.items()? {
                 let cs = cells(&p, n)?;
@@ -416,32 +416,75 @@ fn read_rule(rule: &Node<'_>, puzzle: &mut Puzzle) -> Result<(), Error> {
     Ok(())
 }
 
-/// A pair operator with its parameters, as a relation.
-fn op(rule: &Node<'_>) -> Result<Relation, Error> {
-    let o = rule.need("op")?;
+/// A pair operator with its parameters, as a relation on the digits 1 to `n`.
+fn op(rule: &Node<'_>, n: usize) -> Result<Relation, Error> {
+    relation(&rule.need("op")?, rule.get("params").as_ref(), rule, n)
+}
+
+/// The operator named by `o` with `params` (`at`: the object holding both), as a
+/// relation on the digits 1 to `n`. `any_of` is the pairs its operators accept, and
+/// `allowed` the pairs it lists (of digits 1 to `n`, as a `table`'s).
+fn relation(
+    o: &Node<'_>,
+    params: Option<&Node<'_>>,
+    at: &Node<'_>,
+    n: usize,
+) -> Result<Relation, Error> {
     let name = o.str()?;
-    let params = rule
-        .get("params")
-        .map(|p| p.items())
-        .transpose()?
-        .unwrap_or_default();
-    let param = match params.as_slice() {
-        [] => None,
-        [k] => Some(k.int_in(0, i64::from(u16::MAX))? as u16),
-        _ => {
-            return Err(rule
-                .need("params")?
-                .error("a pair operator takes at most one parameter"))
-        }
+    let items = params.map(|p| p.items()).transpose()?.unwrap_or_default();
+    let params_error = |message: &str| match params {
+        Some(p) => p.error(message),
+        None => at.error(message),
     };
-    Relation::from_name(name, param).ok_or_else(|| {
-        o.error(format!(
-            "pair operator {name:?}{} is not supported yet",
-            param
-                .map(|p| format!(" with parameter {p}"))
-                .unwrap_or_default()
-        ))
-    })
+    match name {
+        "allowed" => {
+            let [list] = items.as_slice() else {
+                return Err(params_error(
+                    "allowed takes one parameter, the list of pairs",
+                ));
+            };
+            let mut pairs = Vec::new();
+            for p in list.items()? {
+                let digits = p.items()?;
+                let [a, b] = digits.as_slice() else {
+                    return Err(p.error("an allowed pair is two digits"));
+                };
+                let digit = |d: &Node<'_>| d.int_in(1, n as i64).map(|d| d as u8);
+                pairs.push((digit(a)?, digit(b)?));
+            }
+            Ok(Relation::Allowed(DigitPairs::accepted(n, |a, b| {
+                pairs.contains(&(a, b))
+            })))
+        }
+        "any_of" => {
+            let mut choices = Vec::new();
+            for choice in &items {
+                let parts = choice.items()?;
+                let [o, p] = parts.as_slice() else {
+                    return Err(choice.error("an any_of choice is [operator, params]"));
+                };
+                choices.push(relation(o, Some(p), choice, n)?);
+            }
+            Ok(Relation::Allowed(DigitPairs::accepted(n, |a, b| {
+                choices.iter().any(|r| r.holds(a, b))
+            })))
+        }
+        _ => {
+            let param = match items.as_slice() {
+                [] => None,
+                [k] => Some(k.int_in(0, i64::from(u16::MAX))? as u16),
+                _ => return Err(params_error("a pair operator takes at most one parameter")),
+            };
+            Relation::from_name(name, param).ok_or_else(|| {
+                o.error(format!(
+                    "pair operator {name:?}{} is not supported yet",
+                    param
+                        .map(|p| format!(" with parameter {p}"))
+                        .unwrap_or_default()
+                ))
+            })
+        }
+    }
 }
 
 fn read_neighbours(rule: &Node<'_>, puzzle: &mut Puzzle) -> Result<(), Error> {
@@ -454,18 +497,25 @@ fn read_neighbours(rule: &Node<'_>, puzzle: &mut Puzzle) -> Result<(), Error> {
             other => return Err(k.error(format!("unknown neighbours kind {other:?}"))),
         },
         (None, Some(_)) => {
-            let relation = op(rule)?;
+            let relation = op(rule, n)?;
             let w = rule.need("where")?;
-            match (relation, w.str()?) {
-                (Relation::Different, "knight") => NeighbourKind::AntiKnight,
-                (Relation::Different, "king" | "diagonal") => NeighbourKind::AntiKing,
-                (Relation::NotConsecutive, "orthogonal") => NeighbourKind::NonConsecutive,
-                (r, place) => {
-                    return Err(rule.error(format!(
-                        "neighbours {} over {place:?} is not supported yet",
-                        r.name()
+            let place = w.str()?;
+            let Some(place) = Place::ALL.into_iter().find(|p| p.name() == place) else {
+                return Err(w.error(format!(
+                    "where {place:?}: orthogonal, diagonal, king or knight"
+                )));
+            };
+            match (relation, place) {
+                (Relation::Different, Place::Knight) => NeighbourKind::AntiKnight,
+                (Relation::Different, Place::King) => NeighbourKind::AntiKing,
+                (Relation::NotConsecutive, Place::Orthogonal) => NeighbourKind::NonConsecutive,
+                (Relation::Less | Relation::LessEqual, _) => {
+                    return Err(rule.need("op")?.error(format!(
+                        "neighbours {}: a neighbour rule's operator is symmetric",
+                        relation.name()
                     )))
                 }
+                (relation, place) => NeighbourKind::Related(relation, place),
             }
         }
         _ => return Err(rule.error("neighbours takes a kind, or op, params and where")),
@@ -549,7 +599,11 @@ pub fn write(puzzle: &Puzzle, meta: Option<&Value>, solution: Option<&[u8]>) -> 
         });
     }
     for nb in puzzle.neighbours() {
-        let mut r = json!({"type": "neighbours", "kind": nb.kind.name()});
+        let mut r = match nb.kind.name() {
+            Some(kind) => json!({"type": "neighbours", "kind": kind}),
+            None => json!({"type": "neighbours", "op": nb.kind.relation().name(),
+                           "params": nb.kind.relation().params_json(), "where": nb.kind.place().name()}),
+        };
         match &nb.scope {
             Scope::Board => {}
             Scope::WithinRegion => r["within"] = json!("box"),

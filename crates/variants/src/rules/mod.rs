@@ -1,12 +1,13 @@
 //! Rules beyond houses, each one a propagator: it removes the candidates it forbids
 //! and is woken only when a cell it watches changes.
 //!
-//! - [`neighbours`]: anti-knight, anti-king and non-consecutive, over the whole board
-//!   or a part of it. The first two are generalized peers (the same digit may not sit
-//!   a knight's or king's move away), so they join each cell's peers and rule 1 does
-//!   their work; non-consecutive is a [`relation`] between orthogonal neighbours.
+//! - [`neighbours`]: anti-knight, anti-king, non-consecutive, or any pair operator
+//!   between neighbours of one kind, over the whole board or a part of it. The first
+//!   two are generalized peers (the same digit may not sit a knight's or king's move
+//!   away), so they join each cell's peers and rule 1 does their work; the others are
+//!   a [`relation`] on each pair of neighbours.
 //! - [`relation`]: a relation between the digits of two cells (different, not
-//!   consecutive, ...), kept arc-consistent: each cell keeps only the digits that some
+//!   consecutive, in the same third, one of a list of pairs, ...), kept arc-consistent: each cell keeps only the digits that some
 //!   digit of the other still allows.
 //! - [`edge`]: kropki dots, XV, numbered edges and greater-than signs, each a
 //!   [`relation`] on its pair.
@@ -88,9 +89,9 @@ pub use indexer::{Indexer, IndexerKind};
 pub use isomorphic::Isomorphic;
 pub use line::{Line, LineKind};
 pub use negative::Negative;
-pub use neighbours::{NeighbourKind, Neighbours, Scope};
+pub use neighbours::{NeighbourKind, Neighbours, Place, Scope};
 pub use outside::Side;
-pub use relation::Relation;
+pub use relation::{DigitPairs, Relation};
 pub use rossini::{NegativeRossini, Rossini, Towards};
 pub use sandwich::Sandwich;
 pub use skyscraper::Skyscraper;

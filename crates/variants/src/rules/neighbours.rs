@@ -1,10 +1,11 @@
-//! Neighbour rules: anti-knight, anti-king, non-consecutive, over the whole board, the
-//! cells of each box or region, or a listed area, less listed exceptions.
+//! Neighbour rules: anti-knight, anti-king, non-consecutive, or any pair operator
+//! between neighbours of one kind, over the whole board, the cells of each box or
+//! region, or a listed area, less listed exceptions.
 //!
 //! Anti-knight and anti-king forbid the same digit a move away, so they are peers:
-//! the tables add each pair to both cells' peers. Non-consecutive forbids digits that
-//! differ by one in orthogonally adjacent cells: a [`Relation::NotConsecutive`] on
-//! each pair.
+//! the tables add each pair to both cells' peers (so does any `different`).
+//! Non-consecutive forbids digits that differ by one in orthogonally adjacent cells:
+//! a [`Relation::NotConsecutive`] on each pair, as any other operator is.
 
 use super::Relation;
 use crate::puzzle::{At, Cell, ModelError, Puzzle};
@@ -18,24 +19,75 @@ pub enum NeighbourKind {
     AntiKing,
     /// Orthogonally adjacent cells do not hold consecutive digits.
     NonConsecutive,
+    /// The relation holds from each cell to its neighbours of a kind (the
+    /// sudoku-puzzle format's `op`, `params` and `where`).
+    Related(Relation, Place),
 }
 
-impl NeighbourKind {
-    /// Its name in the sudoku-puzzle format.
+/// Which cells are neighbours, for [`NeighbourKind::Related`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Place {
+    /// Orthogonally adjacent.
+    Orthogonal,
+    /// Diagonally adjacent.
+    Diagonal,
+    /// A king's move apart: orthogonally or diagonally adjacent.
+    King,
+    /// A knight's move apart.
+    Knight,
+}
+
+impl Place {
+    /// Every place, in the order of [`Place::name`]'s format.
+    pub const ALL: [Place; 4] = [
+        Place::Orthogonal,
+        Place::Diagonal,
+        Place::King,
+        Place::Knight,
+    ];
+
+    /// Its name in the sudoku-puzzle format (`where`).
     pub fn name(self) -> &'static str {
         match self {
-            NeighbourKind::AntiKnight => "antiknight",
-            NeighbourKind::AntiKing => "antiking",
-            NeighbourKind::NonConsecutive => "nonconsecutive",
+            Place::Orthogonal => "orthogonal",
+            Place::Diagonal => "diagonal",
+            Place::King => "king",
+            Place::Knight => "knight",
         }
     }
 
-    /// The moves, as (row, column) steps, one of each opposite pair.
+    /// The steps from a cell to its neighbours later in row-major order, as (row,
+    /// column) moves, in the format's order: a rule that is not symmetric holds from
+    /// the cell to the neighbour a step away.
     fn steps(self) -> &'static [(isize, isize)] {
         match self {
-            NeighbourKind::AntiKnight => &[(1, 2), (2, 1), (1, -2), (2, -1)],
-            NeighbourKind::AntiKing => &[(1, 1), (1, -1), (0, 1), (1, 0)],
-            NeighbourKind::NonConsecutive => &[(0, 1), (1, 0)],
+            Place::Orthogonal => &[(0, 1), (1, 0)],
+            Place::Diagonal => &[(1, 1), (1, -1)],
+            Place::King => &[(0, 1), (1, 0), (1, 1), (1, -1)],
+            Place::Knight => &[(1, 2), (2, 1), (1, -2), (2, -1)],
+        }
+    }
+}
+
+impl NeighbourKind {
+    /// Its name in the sudoku-puzzle format (`kind`), and the f-puzzles key of the
+    /// same name; `None` for [`NeighbourKind::Related`], written by its operator.
+    pub fn name(self) -> Option<&'static str> {
+        match self {
+            NeighbourKind::AntiKnight => Some("antiknight"),
+            NeighbourKind::AntiKing => Some("antiking"),
+            NeighbourKind::NonConsecutive => Some("nonconsecutive"),
+            NeighbourKind::Related(..) => None,
+        }
+    }
+
+    /// Which cells it relates.
+    pub fn place(self) -> Place {
+        match self {
+            NeighbourKind::AntiKnight => Place::Knight,
+            NeighbourKind::AntiKing => Place::King,
+            NeighbourKind::NonConsecutive => Place::Orthogonal,
+            NeighbourKind::Related(_, place) => place,
         }
     }
 
@@ -44,6 +96,7 @@ impl NeighbourKind {
         match self {
             NeighbourKind::AntiKnight | NeighbourKind::AntiKing => Relation::Different,
             NeighbourKind::NonConsecutive => Relation::NotConsecutive,
+            NeighbourKind::Related(relation, _) => relation,
         }
     }
 }
@@ -90,7 +143,7 @@ impl Neighbours {
                 return Err(ModelError::new(at, format!("cell {c} is off the board")));
             }
         }
-        Ok(())
+        self.kind.relation().check(puzzle.size(), at)
     }
 
     /// The pairs of cells the rule relates, each once, in row-major order of their
@@ -107,7 +160,7 @@ impl Neighbours {
         let mut out = Vec::new();
         for r in 0..n {
             for c in 0..n {
-                for &(dr, dc) in self.kind.steps() {
+                for &(dr, dc) in self.kind.place().steps() {
                     let (r2, c2) = (r + dr, c + dc);
                     if !(0..n).contains(&r2) || !(0..n).contains(&c2) {
                         continue;
@@ -139,6 +192,79 @@ impl Neighbours {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::testing::{four_by_four, refusal};
+    use crate::rules::DigitPairs;
+    use serde_json::json;
+
+    /// The neighbour rule a sudoku-puzzle `neighbours` rule on a 4×4 reads as; written
+    /// and read again, the same puzzle.
+    fn read(rule: serde_json::Value) -> Neighbours {
+        let p = crate::format::sudoku_puzzle::read(&four_by_four(json!([rule])))
+            .expect("read")
+            .puzzle;
+        let written = crate::format::sudoku_puzzle::write(&p, None, None);
+        assert_eq!(
+            crate::format::sudoku_puzzle::read(&written).unwrap().puzzle,
+            p
+        );
+        p.neighbours()[0].clone()
+    }
+
+    #[test]
+    fn neighbours_by_any_symmetric_operator() {
+        let rule = read(
+            json!({"type": "neighbours", "op": "same_third", "params": [],
+                               "where": "king"}),
+        );
+        assert_eq!(
+            rule.kind,
+            NeighbourKind::Related(Relation::SameThird, Place::King)
+        );
+        let p = Puzzle::classic(4).unwrap();
+        // r1c1's king neighbours: r1c2, r2c1, r2c2.
+        assert_eq!(rule.pairs(&p)[..3], [[0, 1], [0, 4], [0, 5]]);
+        assert_eq!(rule.pairs(&p).len(), 3 * 4 + 4 * 3 + 2 * 3 * 3);
+        // The named kinds stay named (f-puzzles has keys for them); `different` over
+        // diagonals is exactly that, not anti-king.
+        let named = read(
+            json!({"type": "neighbours", "op": "different", "params": [],
+                                "where": "knight"}),
+        );
+        assert_eq!(named.kind, NeighbourKind::AntiKnight);
+        let diagonal = read(
+            json!({"type": "neighbours", "op": "different", "params": [],
+                                   "where": "diagonal"}),
+        );
+        assert_eq!(diagonal.kind.place(), Place::Diagonal);
+        assert_eq!(diagonal.pairs(&p).len(), 2 * 3 * 3);
+        // `allowed` holds from a cell to the neighbour a step on.
+        let rule = read(
+            json!({"type": "neighbours", "op": "allowed", "params": [[[1, 2], [2, 1], [3, 4]]],
+                               "where": "orthogonal", "within": "box"}),
+        );
+        let pairs = DigitPairs::accepted(4, |a, b| [(1, 2), (2, 1), (3, 4)].contains(&(a, b)));
+        assert_eq!(
+            rule.kind,
+            NeighbourKind::Related(Relation::Allowed(pairs), Place::Orthogonal)
+        );
+        assert_eq!(rule.scope, Scope::WithinRegion);
+        // Refused: a directed operator, an unknown place, an operator no digits satisfy.
+        assert!(refusal(
+            json!({"type": "neighbours", "op": "less", "params": [], "where": "king"})
+        )
+        .contains("symmetric"));
+        assert!(refusal(
+            json!({"type": "neighbours", "op": "different", "params": [], "where": "queen"})
+        )
+        .contains("where \"queen\""));
+        // f-puzzles has no key for neighbours by operator.
+        let mut p = Puzzle::classic(4).unwrap();
+        p.add_neighbours(rule).unwrap();
+        let e = crate::format::fpuzzles::write(&p, None, None)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("by operator"), "{e}");
+    }
 
     #[test]
     fn knight_pairs_on_a_board() {

@@ -4,8 +4,13 @@
 //! the set of digits the second cell may hold when the first holds `d` (and `back` the
 //! same from the second cell). Propagation keeps the pair arc-consistent: the second
 //! cell keeps only the digits some candidate of the first allows, and back.
+//!
+//! `allowed` (a list of digit pairs) and `any_of` (a choice of operators) are read as
+//! [`Relation::Allowed`], the set of the pairs they accept: the tables are the same.
 
 use super::Cells;
+#[cfg(test)]
+use super::Rule;
 use crate::puzzle::{At, Cell, ModelError};
 use crate::state::Step;
 
@@ -46,6 +51,52 @@ pub enum Relation {
     NotProduct(u16),
     /// `a` and `b` differ in parity.
     ParityDiffers,
+    /// `a` and `b` in the same third: 1-3, 4-6, 7-9, and on in threes.
+    SameThird,
+    /// `a` and `b` in different thirds.
+    DifferentThird,
+    /// `a - b` divisible by 3.
+    SameMod3,
+    /// `a - b` not divisible by 3.
+    DifferentMod3,
+    /// `(a, b)` is one of a set of pairs (`allowed`, and `any_of` read as the pairs
+    /// its operators accept).
+    Allowed(DigitPairs),
+}
+
+/// A set of ordered pairs of digits 1 to 32.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct DigitPairs([u32; 32]);
+
+impl DigitPairs {
+    /// The pairs `(a, b)` of digits 1 to `size` that `accept` accepts.
+    pub fn accepted(size: usize, accept: impl Fn(u8, u8) -> bool) -> DigitPairs {
+        let mut out = DigitPairs::default();
+        for a in 1..=size.min(32) as u8 {
+            for b in 1..=size.min(32) as u8 {
+                if accept(a, b) {
+                    out.0[usize::from(a - 1)] |= 1 << (b - 1);
+                }
+            }
+        }
+        out
+    }
+
+    /// True if `(a, b)` is in the set (never for a digit outside 1 to 32).
+    pub fn contains(&self, a: u8, b: u8) -> bool {
+        (1..=32).contains(&a)
+            && (1..=32).contains(&b)
+            && self.0[usize::from(a - 1)] >> (b - 1) & 1 != 0
+    }
+
+    /// The pairs, by first digit, then second.
+    pub fn iter(&self) -> impl Iterator<Item = (u8, u8)> + '_ {
+        (1..=32u8).flat_map(move |a| {
+            (1..=32u8)
+                .filter(move |&b| self.contains(a, b))
+                .map(move |b| (a, b))
+        })
+    }
 }
 
 impl Relation {
@@ -70,12 +121,21 @@ impl Relation {
             Relation::Product(k) => x * y == k,
             Relation::NotProduct(k) => x * y != k,
             Relation::ParityDiffers => (a ^ b) & 1 == 1,
+            Relation::SameThird => third(a) == third(b),
+            Relation::DifferentThird => third(a) != third(b),
+            Relation::SameMod3 => a.abs_diff(b).is_multiple_of(3),
+            Relation::DifferentMod3 => !a.abs_diff(b).is_multiple_of(3),
+            Relation::Allowed(pairs) => pairs.contains(a, b),
         }
     }
 
     /// True if the relation is symmetric (the same read from either cell).
     pub fn symmetric(self) -> bool {
-        !matches!(self, Relation::Less | Relation::LessEqual)
+        match self {
+            Relation::Less | Relation::LessEqual => false,
+            Relation::Allowed(pairs) => pairs.iter().all(|(a, b)| pairs.contains(b, a)),
+            _ => true,
+        }
     }
 
     /// Its name in the sudoku-puzzle format's pair operators.
@@ -97,6 +157,22 @@ impl Relation {
             Relation::Product(_) => "product",
             Relation::NotProduct(_) => "not_product",
             Relation::ParityDiffers => "parity_differs",
+            Relation::SameThird => "same_third",
+            Relation::DifferentThird => "different_third",
+            Relation::SameMod3 => "same_mod3",
+            Relation::DifferentMod3 => "different_mod3",
+            Relation::Allowed(_) => "allowed",
+        }
+    }
+
+    /// Its `params` in the sudoku-puzzle format: `[k]`, `[[[a, b], ...]]` for
+    /// `allowed`, or `[]`.
+    pub(crate) fn params_json(self) -> serde_json::Value {
+        match self {
+            Relation::Allowed(pairs) => {
+                serde_json::json!([pairs.iter().map(|(a, b)| [a, b]).collect::<Vec<_>>()])
+            }
+            _ => serde_json::json!(self.param().into_iter().collect::<Vec<_>>()),
         }
     }
 
@@ -117,7 +193,8 @@ impl Relation {
     }
 
     /// The relation of a sudoku-puzzle pair operator and its parameter, if the engine
-    /// has it.
+    /// has it (`allowed` and `any_of`, whose parameters are lists, are read by the
+    /// format's reader).
     pub fn from_name(name: &str, param: Option<u16>) -> Option<Relation> {
         let k = param.and_then(|p| u8::try_from(p).ok());
         Some(match (name, param) {
@@ -127,6 +204,10 @@ impl Relation {
             ("less_equal", None) => Relation::LessEqual,
             ("not_consecutive", None) => Relation::NotConsecutive,
             ("parity_differs", None) => Relation::ParityDiffers,
+            ("same_third", None) => Relation::SameThird,
+            ("different_third", None) => Relation::DifferentThird,
+            ("same_mod3", None) => Relation::SameMod3,
+            ("different_mod3", None) => Relation::DifferentMod3,
             ("difference", Some(_)) => Relation::Difference(k?),
             ("not_difference", Some(_)) => Relation::NotDifference(k?),
             ("difference_at_least", Some(_)) => Relation::DifferenceAtLeast(k?),
@@ -161,7 +242,11 @@ impl Relation {
     }
 }
 
-/// The support tables of the pairs of digits 1 to `size` that `allowed` accepts:
+/// The third of the digits `d` is in: 0 for 1-3, 1 for 4-6, ...
+fn third(d: u8) -> u8 {
+    d.saturating_sub(1) / 3
+}
+
 /// A relation on pairs as a sudoku-puzzle `relation` rule.
 pub(crate) fn write_sudoku_puzzle(
     puzzle: &crate::puzzle::Puzzle,
@@ -170,11 +255,12 @@ pub(crate) fn write_sudoku_puzzle(
 ) -> serde_json::Value {
     serde_json::json!({
         "type": "relation", "op": relation.name(),
-        "params": relation.param().into_iter().collect::<Vec<_>>(),
+        "params": relation.params_json(),
         "pairs": pairs.iter().map(|p| super::names(puzzle, p)).collect::<Vec<_>>(),
     })
 }
 
+/// The support tables of the pairs of digits 1 to `size` that `allowed` accepts:
 /// `(forward, back)`, indexed by digit − 1.
 pub(crate) fn tables(size: usize, allowed: impl Fn(u8, u8) -> bool) -> ([u32; 32], [u32; 32]) {
     let mut forward = [0; 32];
@@ -246,6 +332,118 @@ pub(crate) fn support(table: &[u32; 32], mut mask: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::testing::{four_by_four, refusal, unsatisfiable};
+    use serde_json::json;
+
+    /// The relation a sudoku-puzzle `relation` rule on a 4×4 reads as.
+    fn read(op: &str, params: serde_json::Value) -> Relation {
+        let d = four_by_four(json!([{"type": "relation", "op": op, "params": params,
+                                     "pairs": [["r1c1", "r2c3"]]}]));
+        let p = crate::format::sudoku_puzzle::read(&d).expect("read").puzzle;
+        let [Rule::Relation { relation, pairs }] = p.rules() else {
+            panic!("one relation");
+        };
+        assert_eq!(pairs, &[[0, 6]]);
+        // Written and read again, the same rule.
+        let back = crate::format::sudoku_puzzle::read(&crate::format::sudoku_puzzle::write(
+            &p, None, None,
+        ))
+        .expect("read back")
+        .puzzle;
+        assert_eq!(back, p);
+        *relation
+    }
+
+    /// The pairs of digits 1 to 9 that `r` accepts.
+    fn accepted(r: Relation) -> Vec<(u8, u8)> {
+        (1..=9)
+            .flat_map(|a| (1..=9).map(move |b| (a, b)))
+            .filter(|&(a, b)| r.holds(a, b))
+            .collect()
+    }
+
+    #[test]
+    fn thirds_and_residues_mod_3() {
+        assert!(Relation::SameThird.holds(4, 6) && !Relation::SameThird.holds(3, 4));
+        assert!(Relation::DifferentThird.holds(3, 4) && !Relation::DifferentThird.holds(7, 9));
+        assert!(Relation::SameMod3.holds(2, 8) && !Relation::SameMod3.holds(2, 7));
+        assert!(Relation::DifferentMod3.holds(1, 5) && !Relation::DifferentMod3.holds(1, 7));
+        // On 9×9: three digits in each third, each of their residues once.
+        assert_eq!(accepted(Relation::SameThird).len(), 27);
+        assert_eq!(accepted(Relation::SameMod3).len(), 27);
+        for r in [
+            Relation::SameThird,
+            Relation::DifferentThird,
+            Relation::SameMod3,
+        ] {
+            assert!(r.symmetric());
+            assert_eq!(Relation::from_name(r.name(), None), Some(r));
+        }
+        assert_eq!(read("same_third", json!([])), Relation::SameThird);
+        assert_eq!(read("different_mod3", json!([])), Relation::DifferentMod3);
+    }
+
+    #[test]
+    fn allowed_pairs_are_read_written_and_directed() {
+        let r = read("allowed", json!([[[1, 2], [2, 4], [3, 3]]]));
+        let Relation::Allowed(pairs) = r else {
+            panic!("{r:?}")
+        };
+        assert_eq!(pairs.iter().collect::<Vec<_>>(), [(1, 2), (2, 4), (3, 3)]);
+        assert!(r.holds(2, 4) && !r.holds(4, 2) && !r.symmetric());
+        let (forward, back) = tables(4, |a, b| r.holds(a, b));
+        assert_eq!((forward[1], back[3]), (1 << 3, 1 << 1));
+        // A digit off the board, a pair of three, a second parameter: refused.
+        assert!(refusal(
+            json!({"type": "relation", "op": "allowed", "params": [[[1, 5]]],
+                               "pairs": [["r1c1", "r1c2"]]})
+        )
+        .contains("out of range"));
+        assert!(refusal(
+            json!({"type": "relation", "op": "allowed", "params": [[[1, 2, 3]]],
+                               "pairs": [["r1c1", "r1c2"]]})
+        )
+        .contains("two digits"));
+        assert!(refusal(
+            json!({"type": "relation", "op": "allowed", "params": [[], []],
+                               "pairs": [["r1c1", "r1c2"]]})
+        )
+        .contains("one parameter"));
+        // No pairs at all: read, and no solution.
+        assert!(
+            unsatisfiable(json!({"type": "relation", "op": "allowed", "params": [[]],
+                                     "pairs": [["r1c1", "r1c2"]]}))
+            .contains("allowed")
+        );
+    }
+
+    #[test]
+    fn any_of_is_the_pairs_its_operators_accept() {
+        // A dot that is white or black: consecutive or one twice the other.
+        let r = read("any_of", json!([["difference", [1]], ["ratio", [2]]]));
+        let either = |a, b| Relation::Difference(1).holds(a, b) || Relation::Ratio(2).holds(a, b);
+        for a in 1..=4 {
+            for b in 1..=4 {
+                assert_eq!(r.holds(a, b), either(a, b), "{a} {b}");
+            }
+        }
+        // Operators nest, and keep their direction.
+        let r = read(
+            "any_of",
+            json!([["less", []], ["any_of", [["allowed", [[[4, 1]]]]]]]),
+        );
+        assert!(r.holds(1, 2) && r.holds(4, 1) && !r.holds(2, 1));
+        assert!(refusal(
+            json!({"type": "relation", "op": "any_of", "params": [["less"]],
+                               "pairs": [["r1c1", "r1c2"]]})
+        )
+        .contains("[operator, params]"));
+        assert!(refusal(
+            json!({"type": "relation", "op": "any_of", "params": [["lesser", []]],
+                               "pairs": [["r1c1", "r1c2"]]})
+        )
+        .contains("not supported yet"));
+    }
 
     #[test]
     fn support_is_the_union_of_what_each_digit_allows() {
