@@ -80,6 +80,15 @@ impl HouseKind {
     pub fn partitions(self) -> bool {
         matches!(self, HouseKind::Box | HouseKind::Region)
     }
+
+    /// True for the extra regions: diagonals, windows, disjoint groups and any other
+    /// listed set (the sudoku-puzzle format's `region` rules).
+    pub fn is_extra(self) -> bool {
+        matches!(
+            self,
+            HouseKind::Diagonal | HouseKind::Window | HouseKind::Disjoint | HouseKind::Extra
+        )
+    }
 }
 
 /// A set of cells in which no digit repeats; with N cells, every digit appears once.

@@ -19,7 +19,7 @@ use bitdoku_variants::rules::{
 };
 use bitdoku_variants::{
     DigitPairs, Engine, HouseKind, NeighbourKind, Neighbours, Options, Place, Puzzle, Relation,
-    Rule,
+    Rule, Scope,
 };
 use proptest::prelude::*;
 
@@ -1212,8 +1212,12 @@ fn puzzle() -> impl Strategy<Value = Puzzle> {
                     p.add_diagonals().unwrap();
                 }
                 if extras & 2 != 0 {
-                    p.add_neighbours(Neighbours::board(NeighbourKind::AntiKing))
-                        .unwrap();
+                    // Over the board, within boxes, or within the extra regions.
+                    let mut rule = Neighbours::board(NeighbourKind::AntiKing);
+                    rule.scope = [Scope::Board, Scope::WithinBox, Scope::WithinExtraRegion]
+                        [(seed % 3) as usize]
+                        .clone();
+                    p.add_neighbours(rule).unwrap();
                 }
                 if extras & 4 != 0 {
                     p.add_neighbours(Neighbours::board(NeighbourKind::NonConsecutive))

@@ -13,7 +13,8 @@
 //!   grids), the negative of odd cells;
 //! - `data/pair_operators.jsonl` (on solutions of `bitdoku generate`, 4×4 to 9×9,
 //!   jigsaws among them): relations of thirds, residues mod 3, `allowed` pairs and
-//!   `any_of`, and neighbour rules by operator over each kind of neighbour.
+//!   `any_of`, neighbour rules by operator over each kind of neighbour, and neighbour
+//!   rules `within` the `region` rules (diagonals, extra regions).
 //!
 //! The command line, Python and JavaScript count the same files.
 
@@ -80,7 +81,7 @@ fn the_cell_and_count_rules_count_what_pencilmark_counts() {
 #[test]
 fn the_pair_operators_count_what_pencilmark_counts() {
     let docs = documents(include_str!("data/pair_operators.jsonl"));
-    assert_eq!(docs.len(), 14);
+    assert_eq!(docs.len(), 17);
     for (doc, count) in &docs {
         let title = &doc["meta"]["title"];
         let read = sudoku_puzzle::read(doc).unwrap();

@@ -18,8 +18,9 @@
 //! rossini and battenburg), `table` (with `cells` or `where`), `vudoku`, `corner`
 //! (`battenburg`, `mathrax`, `exclude`), `rossini`, `global_entropy`,
 //! `neighbours` (`antiknight`,
-//! `antiking`, `nonconsecutive`, over the board, `within` a box or region, in an
-//! `area`, with `except`ions; or an `op` over `where`), `relation` (an `op` over listed
+//! `antiking`, `nonconsecutive`, over the board, `within` a box (the `box` rules) or
+//! region (the `region` rules), in an `area`, with `except`ions; or an `op` over
+//! `where`), `relation` (an `op` over listed
 //! pairs), and given `candidates`. The reader is strict, as the format asks: an
 //! unknown key or rule type, a newer `format_version`, a board that is not one square
 //! grid, or a rule the engine does not have is refused with its JSON path.
@@ -532,7 +533,8 @@ fn read_neighbours(rule: &Node<'_>, puzzle: &mut Puzzle) -> Result<(), Error> {
     };
     let scope = match (rule.get("within"), area) {
         (Some(w), None) => match w.str()? {
-            "box" | "region" => Scope::WithinRegion,
+            "box" => Scope::WithinBox,
+            "region" => Scope::WithinExtraRegion,
             other => return Err(w.error(format!("within {other:?}: box or region"))),
         },
         (None, Some(cells)) => Scope::Area(cells),
@@ -606,7 +608,8 @@ pub fn write(puzzle: &Puzzle, meta: Option<&Value>, solution: Option<&[u8]>) -> 
         };
         match &nb.scope {
             Scope::Board => {}
-            Scope::WithinRegion => r["within"] = json!("box"),
+            Scope::WithinBox => r["within"] = json!("box"),
+            Scope::WithinExtraRegion => r["within"] = json!("region"),
             Scope::Area(cells) => r["area"] = json!(names(puzzle, cells)),
         }
         if !nb.except.is_empty() {

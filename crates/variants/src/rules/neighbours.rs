@@ -106,8 +106,13 @@ impl NeighbourKind {
 pub enum Scope {
     /// Every pair on the board.
     Board,
-    /// Pairs inside one box or region.
-    WithinRegion,
+    /// Pairs inside one box: a box of the grid or a jigsaw region (the sudoku-puzzle
+    /// format's `"within": "box"`, its `box` rules).
+    WithinBox,
+    /// Pairs inside one extra region: a diagonal, a window, a disjoint group or any
+    /// other listed one (the format's `"within": "region"`, its `region` rules, as
+    /// pencilmark reads it).
+    WithinExtraRegion,
     /// Pairs with both cells in this area.
     Area(Vec<Cell>),
 }
@@ -157,6 +162,14 @@ impl Neighbours {
                 in_area[c] = true;
             }
         }
+        // The extra regions, for `WithinExtraRegion`.
+        let extra: Vec<&[Cell]> = puzzle
+            .houses()
+            .iter()
+            .filter(|h| h.kind.is_extra())
+            .map(|h| h.cells.as_slice())
+            .collect();
+        let share_extra = |a: Cell, b: Cell| extra.iter().any(|h| h.contains(&a) && h.contains(&b));
         let mut out = Vec::new();
         for r in 0..n {
             for c in 0..n {
@@ -169,10 +182,11 @@ impl Neighbours {
                     let b = (r2 * n + c2) as usize;
                     let inside = match &self.scope {
                         Scope::Board => true,
-                        Scope::WithinRegion => {
+                        Scope::WithinBox => {
                             puzzle.region_of(a).is_some()
                                 && puzzle.region_of(a) == puzzle.region_of(b)
                         }
+                        Scope::WithinExtraRegion => share_extra(a, b),
                         Scope::Area(_) => in_area[a] && in_area[b],
                     };
                     let excepted = self
@@ -247,7 +261,7 @@ mod tests {
             rule.kind,
             NeighbourKind::Related(Relation::Allowed(pairs), Place::Orthogonal)
         );
-        assert_eq!(rule.scope, Scope::WithinRegion);
+        assert_eq!(rule.scope, Scope::WithinBox);
         // Refused: a directed operator, an unknown place, an operator no digits satisfy.
         assert!(refusal(
             json!({"type": "neighbours", "op": "less", "params": [], "where": "king"})
@@ -280,10 +294,40 @@ mod tests {
     }
 
     #[test]
+    fn within_the_format_s_region_rules() {
+        // The diagonals of a 4×4 and one extra region: within `region` is inside one of
+        // them; within `box` inside a box.
+        let d = four_by_four(json!([
+            {"type": "region", "kind": "diagonal", "cells": ["r1c1", "r2c2", "r3c3", "r4c4"]},
+            {"type": "region", "kind": "diagonal", "cells": ["r1c4", "r2c3", "r3c2", "r4c1"]},
+            {"type": "region", "kind": "extra", "cells": ["r1c1", "r1c2"]},
+            {"type": "neighbours", "kind": "antiking", "within": "region"},
+            {"type": "neighbours", "kind": "antiking", "within": "box"}
+        ]));
+        let p = crate::format::sudoku_puzzle::read(&d).unwrap().puzzle;
+        let [region, boxed] = p.neighbours() else {
+            panic!("two rules")
+        };
+        assert_eq!(region.scope, Scope::WithinExtraRegion);
+        let mut pairs = region.pairs(&p);
+        pairs.sort();
+        assert_eq!(
+            pairs,
+            [[0, 1], [0, 5], [3, 6], [5, 10], [6, 9], [9, 12], [10, 15]]
+        );
+        assert_eq!(boxed.pairs(&p).len(), 4 * 6);
+        let written = crate::format::sudoku_puzzle::write(&p, None, None);
+        assert_eq!(
+            crate::format::sudoku_puzzle::read(&written).unwrap().puzzle,
+            p
+        );
+    }
+
+    #[test]
     fn within_regions_and_exceptions() {
         let p = Puzzle::classic(9).unwrap();
         let mut rule = Neighbours::board(NeighbourKind::AntiKing);
-        rule.scope = Scope::WithinRegion;
+        rule.scope = Scope::WithinBox;
         let pairs = rule.pairs(&p);
         assert!(pairs.iter().all(|&[a, b]| p.region_of(a) == p.region_of(b)));
         rule.except.push([0, 10]);
