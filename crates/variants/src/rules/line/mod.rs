@@ -226,8 +226,10 @@ impl Line {
             LineKind::Nabner if len > n.div_ceil(2) => impossible(format!(
                 "{len} cells cannot hold digits 1-{n} two or more apart"
             )),
+            // Two circles with nothing between: their digits add up to more than
+            // nothing (pencilmark reads it the same way).
             LineKind::DoubleArrow if len < 3 => {
-                refuse("a double arrow has two circles and a cell or more between them".into())
+                impossible("its two circles add up to more than the nothing between them".into())
             }
             LineKind::Whisper(k) => Relation::DifferenceAtLeast(*k).check(n, at),
             LineKind::Lockout(k) => Relation::DifferenceAtLeast(*k).check(n, at),
@@ -752,9 +754,10 @@ mod tests {
         assert!(Line::new(LineKind::Renban, vec![3, 4])
             .check(&p, At::Rule(0))
             .is_err());
-        assert!(Line::new(LineKind::DoubleArrow, vec![0, 1])
+        let two = Line::new(LineKind::DoubleArrow, vec![0, 1])
             .check(&p, At::Rule(0))
-            .is_err());
+            .unwrap_err();
+        assert!(two.no_solution, "{two}");
         let mut closed = Line::new(LineKind::Thermo, vec![0, 1, 5]);
         closed.closed = true;
         assert!(closed.check(&p, At::Rule(0)).is_err());
