@@ -263,14 +263,13 @@ pub(crate) fn write_sudoku_puzzle(
 /// The support tables of the pairs of digits 1 to `size` that `allowed` accepts:
 /// `(forward, back)`, indexed by digit − 1.
 pub(crate) fn tables(size: usize, allowed: impl Fn(u8, u8) -> bool) -> ([u32; 32], [u32; 32]) {
-    let mut forward = [0; 32];
+    let forward = DigitPairs::accepted(size, allowed).0;
     let mut back = [0; 32];
-    for a in 1..=size as u8 {
-        for b in 1..=size as u8 {
-            if allowed(a, b) {
-                forward[usize::from(a - 1)] |= 1 << (b - 1);
-                back[usize::from(b - 1)] |= 1 << (a - 1);
-            }
+    for (a, &row) in forward.iter().enumerate() {
+        let mut bs = row;
+        while bs != 0 {
+            back[bs.trailing_zeros() as usize] |= 1 << a;
+            bs &= bs - 1;
         }
     }
     (forward, back)
@@ -356,9 +355,8 @@ mod tests {
 
     /// The pairs of digits 1 to 9 that `r` accepts.
     fn accepted(r: Relation) -> Vec<(u8, u8)> {
-        (1..=9)
-            .flat_map(|a| (1..=9).map(move |b| (a, b)))
-            .filter(|&(a, b)| r.holds(a, b))
+        DigitPairs::accepted(9, |a, b| r.holds(a, b))
+            .iter()
             .collect()
     }
 
