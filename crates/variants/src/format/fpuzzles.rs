@@ -376,8 +376,8 @@ fn fname(puzzle: &Puzzle, cell: usize) -> String {
 /// Writes a puzzle as f-puzzles JSON (with `meta`'s title, author and rules text, and
 /// the solution, if given). A puzzle f-puzzles cannot express (a board without rows or
 /// columns, neighbour rules in part of the board or by operator, and the rules it has
-/// no key for: pair relations, equal sums, tables, vudoku, corner marks, rossini arrows, global entropy
-/// and the negatives of battenburg and rossini) is refused.
+/// no key for: pair relations, equal sums, tables, vudoku, corner marks, rossini
+/// arrows, global entropy and the negatives of battenburg and rossini) is refused.
 pub fn write(
     puzzle: &Puzzle,
     meta: Option<&Value>,

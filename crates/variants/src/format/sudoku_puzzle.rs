@@ -17,11 +17,10 @@
 //! signs), `cell` (odd, even, low, high, set, exclude), `negative` (of edge marks,
 //! rossini and battenburg), `table` (with `cells` or `where`), `vudoku`, `corner`
 //! (`battenburg`, `mathrax`, `exclude`), `rossini`, `global_entropy`,
-//! `neighbours` (`antiknight`,
-//! `antiking`, `nonconsecutive`, over the board, `within` a box (the `box` rules) or
-//! region (the `region` rules), in an `area`, with `except`ions; or an `op` over
-//! `where`), `relation` (an `op` over listed
-//! pairs), and given `candidates`. The reader is strict, as the format asks: an
+//! `neighbours` (`antiknight`, `antiking`, `nonconsecutive`, or an `op` over `where`;
+//! over the board, `within` a box (the `box` rules) or region (the `region` rules), in
+//! an `area`, with `except`ions), `relation` (an `op` over listed pairs), and given
+//! `candidates`. The reader is strict, as the format asks: an
 //! unknown key or rule type, a newer `format_version`, a board that is not one square
 //! grid, or a rule the engine does not have is refused with its JSON path.
 

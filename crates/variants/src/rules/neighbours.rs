@@ -1,6 +1,6 @@
 //! Neighbour rules: anti-knight, anti-king, non-consecutive, or any pair operator
-//! between neighbours of one kind, over the whole board, the cells of each box or
-//! region, or a listed area, less listed exceptions.
+//! between neighbours of one kind, over the whole board, the cells of each box (or
+//! jigsaw region), of each extra region, or of a listed area, less listed exceptions.
 //!
 //! Anti-knight and anti-king forbid the same digit a move away, so they are peers:
 //! the tables add each pair to both cells' peers (so does any `different`).

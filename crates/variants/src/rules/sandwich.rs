@@ -274,6 +274,7 @@ fn fillings(n: u32, most: usize, sum: u32, distinct: bool) -> Vec<u32> {
 mod tests {
     use super::*;
     use crate::format::{fpuzzles, sudoku_puzzle};
+    use crate::rules::testing::Marks;
     use crate::rules::Rule;
 
     /// Found by a sweep: this was refused as invalid; pencilmark reads it, and the
@@ -287,8 +288,6 @@ mod tests {
             "no digits between a 1 and a 4 in 4 cells add up to 1"
         );
     }
-
-    use crate::rules::testing::Marks;
 
     const ALL: u32 = 0x1FF;
 

@@ -196,6 +196,7 @@ impl Visible {
 mod tests {
     use super::*;
     use crate::format::{fpuzzles, sudoku_puzzle};
+    use crate::rules::testing::Marks;
     use crate::rules::Rule;
 
     /// Found by a sweep: this was refused as invalid; pencilmark reads it, and the
@@ -209,8 +210,6 @@ mod tests {
             "5 skyscrapers visible along 4 cells of digits 1-4: 1 to 4"
         );
     }
-
-    use crate::rules::testing::Marks;
 
     fn visible(size: u8, len: u16, visible: u32) -> Visible {
         Visible {

@@ -183,6 +183,7 @@ impl Prefix {
 mod tests {
     use super::*;
     use crate::format::{fpuzzles, sudoku_puzzle};
+    use crate::rules::testing::Marks;
     use crate::rules::Rule;
 
     /// Found by a sweep: this was refused as invalid; pencilmark reads it, and the
@@ -196,8 +197,6 @@ mod tests {
             "no first X digits of 4 cells add up to 0"
         );
     }
-
-    use crate::rules::testing::Marks;
 
     const ALL: u32 = 0x1FF;
 
