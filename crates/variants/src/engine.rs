@@ -70,7 +70,8 @@ macro_rules! with_width {
 
 /// The engine of the last puzzle, kept for the next one of the same layout: a file of
 /// puzzles that differ only in their givens (a data set of 16×16s, say) compiles its
-/// tables once. One per thread of a batch.
+/// tables once, and one whose puzzles differ in their rules on the same houses (a file
+/// of killers) builds the houses' crossings once. One per thread of a batch.
 ///
 /// ```
 /// use bitdoku_variants::{Puzzle, Reuse};
@@ -96,7 +97,10 @@ impl Reuse {
                 engine.set_givens(puzzle.givens());
                 (p, engine)
             }
-            _ => (puzzle.clone(), Engine::new(puzzle)?),
+            kept => (
+                puzzle.clone(),
+                Engine::keeping(puzzle, kept.map(|(_, e)| e))?,
+            ),
         };
         Ok(&self.last.insert(last).1)
     }
@@ -147,10 +151,15 @@ impl Engine {
     /// Compiles `puzzle`. The checks were made as it was built; this only refuses a
     /// board larger than [`crate::MAX_SIZE`] (which `Puzzle` never holds).
     pub fn new(puzzle: &Puzzle) -> Result<Engine, ModelError> {
+        Engine::keeping(puzzle, None)
+    }
+
+    /// [`Engine::new`], taking what it can of `kept`'s tables (see [`Reuse`]).
+    fn keeping(puzzle: &Puzzle, kept: Option<Engine>) -> Result<Engine, ModelError> {
         let cells = puzzle.cells();
         let width = Width::of(cells);
         let words = with_width!(width, |W, _C| W);
-        let tables = Tables::new(puzzle, words);
+        let tables = Tables::new(puzzle, words, kept.map(|e| e.tables));
         if tables.houses.len() > crate::state::MAX_HOUSES {
             return Err(ModelError::new(
                 crate::At::Board,

@@ -649,7 +649,7 @@ mod tests {
 
     #[test]
     fn large_boards_branch_on_the_pair_whose_peers_are_nearly_solved() {
-        let t = Tables::new(&Puzzle::classic(16).unwrap(), 4);
+        let t = Tables::new(&Puzzle::classic(16).unwrap(), 4, None);
         // r1c1 and r9c9 hold {1, 2}; r9c12, a peer of r9c9 only, holds {1, 3, 4}.
         let (pair, triple) = (0b11, 0b1101);
         let s = open16(&t, &[(0, 0, pair), (8, 8, pair), (8, 11, triple)]);
@@ -702,7 +702,7 @@ mod tests {
                 self.0.push(values.to_vec());
             }
         }
-        let t = Tables::new(p, 4);
+        let t = Tables::new(p, 4, None);
         let mut w = Work::new(&t);
         w.pairs = pairs;
         let root = State::<4, 256>::start(&t, &mut w).ok();
@@ -727,7 +727,7 @@ mod tests {
             masks in proptest::collection::vec(1u32..1 << 16, 256),
             k in proptest::collection::vec(0u32..4, 256),
         ) {
-            let t = Tables::new(&Puzzle::classic(16).unwrap(), 4);
+            let t = Tables::new(&Puzzle::classic(16).unwrap(), 4, None);
             // Candidates of every count, most of them with few.
             let mut s = open16(&t, &[]);
             for c in 0..256 {

@@ -50,6 +50,19 @@ impl Rows {
     pub(crate) fn len(&self) -> usize {
         self.starts.len() - 1
     }
+
+    /// True if the rows are `rows`, in order.
+    fn are(&self, rows: &[&Vec<Cell>]) -> bool {
+        self.len() == rows.len()
+            && rows.iter().enumerate().all(|(i, r)| {
+                self.row(i).len() == r.len()
+                    && self
+                        .row(i)
+                        .iter()
+                        .zip(*r)
+                        .all(|(&a, &b)| usize::from(a) == b)
+            })
+    }
 }
 
 /// How many crossings keep the candidates of their shared cells in a slot of their
@@ -162,8 +175,10 @@ pub(crate) struct Tables {
 
 impl Tables {
     /// The tables of a puzzle (already checked as it was built), with cell sets of
-    /// `words` 64-bit words (the engine's width).
-    pub(crate) fn new(puzzle: &Puzzle, words: usize) -> Tables {
+    /// `words` 64-bit words (the engine's width). The [`Units`] of `kept` (the tables
+    /// of the puzzle before, consumed) are taken when their houses of N cells are the
+    /// same: a file of killer or thermo puzzles on one board builds its crossings once.
+    pub(crate) fn new(puzzle: &Puzzle, words: usize, kept: Option<Tables>) -> Tables {
         let n = puzzle.size();
         let cells = puzzle.cells();
         let all = puzzle.all_digits();
@@ -210,6 +225,65 @@ impl Tables {
             .chain(&compiled.houses)
             .filter(|h| h.len() == n)
             .collect();
+        let Units {
+            houses,
+            house_words,
+            crossings,
+            crossings_of,
+            loose,
+            slot_cells,
+            slot_of,
+        } = match kept {
+            Some(k) if k.cells == cells && k.size == n && k.houses.are(&full) => k.units(),
+            _ => Units::new(&full, n, cells),
+        };
+        let mut watching = vec![Vec::new(); cells];
+        for (i, p) in props.iter().enumerate() {
+            for c in p.watches() {
+                if watching[c].last() != Some(&i) {
+                    watching[c].push(i);
+                }
+            }
+        }
+        let watchers = Rows::from(watching);
+        Tables {
+            size: n,
+            cells,
+            all,
+            start,
+            marks,
+            unsatisfiable,
+            peer_words,
+            words,
+            houses,
+            house_words,
+            loose,
+            slot_cells,
+            slot_of,
+            crossings,
+            crossings_of,
+            has_props: !props.is_empty(),
+            props,
+            watchers,
+        }
+    }
+}
+
+/// The tables built from the houses of N cells alone: what two puzzles on the same
+/// board with other rules (and so other peers and propagators) share.
+struct Units {
+    houses: Rows,
+    house_words: Vec<[u64; 4]>,
+    crossings: Vec<Crossing>,
+    crossings_of: Rows,
+    loose: bool,
+    slot_cells: Vec<[u16; 4]>,
+    slot_of: Vec<u8>,
+}
+
+impl Units {
+    /// The units of the houses `full` (each of `n` cells) on a board of `cells` cells.
+    fn new(full: &[&Vec<Cell>], n: usize, cells: usize) -> Units {
         let houses = Rows::from(full.iter().map(|h| h.to_vec()));
         let mut house_words = vec![[0u64; 4]; cells];
         for (h, members) in full.iter().enumerate() {
@@ -288,41 +362,34 @@ impl Tables {
                 slot_of.push(slot as u8);
             }
         }
-        let mut watching = vec![Vec::new(); cells];
-        for (i, p) in props.iter().enumerate() {
-            for c in p.watches() {
-                if watching[c].last() != Some(&i) {
-                    watching[c].push(i);
-                }
-            }
-        }
-        let watchers = Rows::from(watching);
-        Tables {
-            size: n,
-            cells,
-            all,
-            start,
-            marks,
-            unsatisfiable,
-            peer_words,
-            words,
-            houses,
-            house_words,
+        Units {
             loose: crossings
                 .iter()
                 .any(|x| x.loose.iter().any(|l| !l.is_empty())),
-            slot_cells,
-            slot_of,
+            houses,
+            house_words,
             crossings,
             crossings_of,
-            has_props: !props.is_empty(),
-            props,
-            watchers,
+            slot_cells,
+            slot_of,
         }
     }
 }
 
 impl Tables {
+    /// The tables' units, the rest dropped.
+    fn units(self) -> Units {
+        Units {
+            houses: self.houses,
+            house_words: self.house_words,
+            crossings: self.crossings,
+            crossings_of: self.crossings_of,
+            loose: self.loose,
+            slot_cells: self.slot_cells,
+            slot_of: self.slot_of,
+        }
+    }
+
     /// `cell`'s peers as a set (`W` must be the width the tables were built for).
     #[inline(always)]
     pub(crate) fn peer_bits<const W: usize>(&self, cell: usize) -> Bits<W> {
@@ -354,7 +421,7 @@ mod tests {
 
     #[test]
     fn norvigs_tables_for_classic_nine() {
-        let t = Tables::new(&Puzzle::classic(9).unwrap(), 2);
+        let t = Tables::new(&Puzzle::classic(9).unwrap(), 2, None);
         assert_eq!(t.houses.len(), 27);
         assert!((0..81).all(|c| t.peer_bits::<2>(c).len() == 20));
         assert!((0..81).all(|c| t.house_words[c].iter().map(|w| w.count_ones()).sum::<u32>() == 3));
@@ -384,18 +451,59 @@ mod tests {
             .unwrap();
         p.add_neighbours(Neighbours::board(NeighbourKind::NonConsecutive))
             .unwrap();
-        let t = Tables::new(&p, 2);
+        let t = Tables::new(&p, 2, None);
         // The centre's 8 knight moves all leave its box, row and column.
         assert_eq!(t.peer_bits::<2>(40).len(), 20 + 8);
         assert_eq!(t.props.len(), 2 * 9 * 8);
         assert_eq!(t.watchers.row(40).len(), 4);
     }
 
+    /// Tables built keeping another puzzle's are the tables built afresh: on the same
+    /// houses, after a cage of N cells adds one, with the diagonals, on other boards.
+    #[test]
+    fn kept_units_are_the_units_built_afresh() {
+        use crate::rules::{Cage, Rule};
+        let with = |mut p: Puzzle, rule: Option<Rule>, diagonals: bool| {
+            if let Some(rule) = rule {
+                p.add_rule(rule).unwrap();
+            }
+            if diagonals {
+                p.add_diagonals().unwrap();
+            }
+            p
+        };
+        let cage = |cells: &[Cell]| {
+            Some(Rule::Cage(Cage {
+                cells: cells.to_vec(),
+                sum: Some(45),
+            }))
+        };
+        let nine = || Puzzle::classic(9).unwrap();
+        let puzzles = [
+            nine(),
+            with(nine(), cage(&[0, 1, 2, 3, 12, 11, 10, 9, 18]), false),
+            with(nine(), cage(&[40, 41, 42, 43, 44, 53, 52, 51, 50]), false),
+            with(nine(), None, true),
+            with(nine(), cage(&[0, 1, 2, 3, 12, 11, 10, 9, 18]), true),
+            Puzzle::latin(9).unwrap(),
+            Puzzle::classic(6).unwrap(),
+        ];
+        for a in &puzzles {
+            for b in &puzzles {
+                let kept = Tables::new(a, 2, None);
+                assert_eq!(
+                    format!("{:?}", Tables::new(b, 2, Some(kept))),
+                    format!("{:?}", Tables::new(b, 2, None))
+                );
+            }
+        }
+    }
+
     #[test]
     fn small_houses_are_peers_only() {
         let mut p = Puzzle::latin(4).unwrap();
         p.add_house(crate::HouseKind::Extra, vec![0, 5]).unwrap();
-        let t = Tables::new(&p, 2);
+        let t = Tables::new(&p, 2, None);
         assert_eq!(t.houses.len(), 8);
         assert!(t.peer_bits::<2>(0).contains(5));
     }
