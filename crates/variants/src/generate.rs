@@ -370,7 +370,8 @@ pub const GAVE_UP: &str = "no layout drawn had a solution within the generator's
 /// search's time has a heavy tail (about one 25×25 fill in 400 runs past this budget,
 /// where the median takes 460 guesses), and a fresh start is faster than waiting.
 const FILL_GUESSES: u64 = 20_000;
-/// Fresh starts of a fill before its layout is given up.
+/// Fresh starts of [`random_solution`] before it gives up. The generator starts
+/// once per layout: a jigsaw layout that takes too long is drawn again instead.
 const FILL_TRIES: usize = 8;
 /// Guesses a uniqueness check may take before its given is kept, by board size: a
 /// check that needs more is rare on small boards and costly on large ones.
@@ -408,15 +409,17 @@ impl Control for Random<'_> {
 /// assert!(p.is_solved_by(&s));
 /// ```
 pub fn random_solution(rng: &mut Rng, puzzle: &Puzzle) -> Option<Vec<u8>> {
-    fill(rng, &Engine::new(puzzle).ok()?).ok().flatten()
+    fill(rng, &Engine::new(puzzle).ok()?, FILL_TRIES)
+        .ok()
+        .flatten()
 }
 
-/// A random solution of `engine`'s puzzle, starting again up to [`FILL_TRIES`] times
-/// when a try runs past [`FILL_GUESSES`]: `Ok(None)` if the puzzle has no solution,
-/// `Err(())` if no try finished.
-fn fill(rng: &mut Rng, engine: &Engine) -> Result<Option<Vec<u8>>, ()> {
+/// A random solution of `engine`'s puzzle, starting again up to `tries` times when a
+/// try runs past [`FILL_GUESSES`]: `Ok(None)` if the puzzle has no solution, `Err(())`
+/// if no try finished.
+fn fill(rng: &mut Rng, engine: &Engine, tries: usize) -> Result<Option<Vec<u8>>, ()> {
     let options = Options::default().with_max_guesses(Some(FILL_GUESSES));
-    for _ in 0..FILL_TRIES {
+    for _ in 0..tries {
         let o = engine.general_search(&options, &mut Random(rng));
         if o.solution.is_some() || o.complete {
             return Ok(o.solution);
@@ -449,7 +452,7 @@ pub fn generate(rng: &mut Rng, settings: &Settings) -> Option<Generated> {
         let Ok(mut engine) = Engine::new(&layout) else {
             return None;
         };
-        let solution = match fill(rng, &engine) {
+        let solution = match fill(rng, &engine, 1) {
             Ok(Some(solution)) => solution,
             Ok(None) if settings.layout != Layout::Jigsaw => return None,
             _ => continue,
