@@ -57,12 +57,18 @@ fn every_shared_variant_in_every_format() {
         .collect();
     kinds.sort();
     let mut solved = 0;
+    // Every sudoku-puzzle document with its solution, kind after kind.
+    let mut every: Vec<(String, String)> = Vec::new();
     for kind in &kinds {
         let doc = dir.join("sudoku-puzzle").join(format!("{kind}.jsonl"));
-        let solutions: Vec<String> = std::fs::read_to_string(&doc)
+        let lines: Vec<String> = std::fs::read_to_string(&doc)
             .unwrap()
             .lines()
             .filter(|l| !l.trim().is_empty())
+            .map(str::to_owned)
+            .collect();
+        let solutions: Vec<String> = lines
+            .iter()
             .map(|l| {
                 let v: Value = serde_json::from_str(l).unwrap();
                 v["solution"]
@@ -73,6 +79,7 @@ fn every_shared_variant_in_every_format() {
                     .collect()
             })
             .collect();
+        every.extend(lines.into_iter().zip(solutions.iter().cloned()));
         for file in [
             doc.clone(),
             dir.join("f-puzzles").join(format!("{kind}.jsonl")),
@@ -97,6 +104,34 @@ fn every_shared_variant_in_every_format() {
         }
     }
     assert!(solved >= 3 * 64, "{solved}");
+    // All of them through one worker, forwards and backwards: each puzzle's engine is
+    // built keeping the one before, of another kind or board at every change of file.
+    for order in [false, true] {
+        if order {
+            every.reverse();
+        }
+        let input: String = every.iter().map(|(doc, _)| format!("{doc}\n")).collect();
+        let o = run(&["count", "-f", "json", "-j", "1"], &input);
+        let records: Vec<Value> = stdout(&o)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(records.len(), every.len());
+        for (i, (r, (_, solution))) in records.iter().zip(&every).enumerate() {
+            assert_eq!(
+                r["status"],
+                "unique",
+                "record {} (reversed: {order})",
+                i + 1
+            );
+            assert_eq!(
+                r["solution"],
+                solution.as_str(),
+                "record {} (reversed: {order})",
+                i + 1
+            );
+        }
+    }
 }
 
 fn bitdoku_digit(d: u8) -> char {
