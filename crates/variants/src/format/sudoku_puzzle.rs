@@ -601,10 +601,14 @@ pub fn write(puzzle: &Puzzle, meta: Option<&Value>, solution: Option<&[u8]>) -> 
     }
     for nb in puzzle.neighbours() {
         let mut r = match nb.kind.name() {
-            Some(kind) => json!({"type": "neighbours", "kind": kind}),
-            None => json!({"type": "neighbours", "op": nb.kind.relation().name(),
-                           "params": nb.kind.relation().params_json(), "where": nb.kind.place().name()}),
+            Some(kind) => json!({"kind": kind}),
+            None => {
+                let mut r = nb.kind.relation().op_json();
+                r["where"] = nb.kind.place().name().into();
+                r
+            }
         };
+        r["type"] = "neighbours".into();
         match &nb.scope {
             Scope::Board => {}
             Scope::WithinBox => r["within"] = json!("box"),

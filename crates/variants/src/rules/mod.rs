@@ -7,8 +7,9 @@
 //!   away), so they join each cell's peers and rule 1 does their work; the others are
 //!   a [`relation`] on each pair of neighbours.
 //! - [`relation`]: a relation between the digits of two cells (different, not
-//!   consecutive, in the same third, one of a list of pairs, ...), kept arc-consistent: each cell keeps only the digits that some
-//!   digit of the other still allows.
+//!   consecutive, in the same third, one of a list of pairs, ...), kept
+//!   arc-consistent: each cell keeps only the digits that some digit of the other
+//!   still allows.
 //! - [`edge`]: kropki dots, XV, numbered edges and greater-than signs, each a
 //!   [`relation`] on its pair.
 //! - [`cell`]: odd, even, low, high, listed and excluded digits in marked cells.

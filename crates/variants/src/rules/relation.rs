@@ -9,8 +9,6 @@
 //! [`Relation::Allowed`], the set of the pairs they accept: the tables are the same.
 
 use super::Cells;
-#[cfg(test)]
-use super::Rule;
 use crate::puzzle::{At, Cell, ModelError};
 use crate::state::Step;
 
@@ -165,15 +163,17 @@ impl Relation {
         }
     }
 
-    /// Its `params` in the sudoku-puzzle format: `[k]`, `[[[a, b], ...]]` for
+    /// Its `op` and `params` in the sudoku-puzzle format (of a `relation` rule, and of
+    /// a `neighbours` rule by operator): `params` is `[k]`, `[[[a, b], ...]]` for
     /// `allowed`, or `[]`.
-    pub(crate) fn params_json(self) -> serde_json::Value {
-        match self {
+    pub(crate) fn op_json(self) -> serde_json::Value {
+        let params = match self {
             Relation::Allowed(pairs) => {
                 serde_json::json!([pairs.iter().map(|(a, b)| [a, b]).collect::<Vec<_>>()])
             }
             _ => serde_json::json!(self.param().into_iter().collect::<Vec<_>>()),
-        }
+        };
+        serde_json::json!({"op": self.name(), "params": params})
     }
 
     /// Its parameter in the sudoku-puzzle format (`params: [k]`), if it has one.
@@ -253,11 +253,13 @@ pub(crate) fn write_sudoku_puzzle(
     relation: Relation,
     pairs: &[[Cell; 2]],
 ) -> serde_json::Value {
-    serde_json::json!({
-        "type": "relation", "op": relation.name(),
-        "params": relation.params_json(),
-        "pairs": pairs.iter().map(|p| super::names(puzzle, p)).collect::<Vec<_>>(),
-    })
+    let mut r = relation.op_json();
+    r["type"] = "relation".into();
+    r["pairs"] = serde_json::json!(pairs
+        .iter()
+        .map(|p| super::names(puzzle, p))
+        .collect::<Vec<_>>());
+    r
 }
 
 /// The support tables of the pairs of digits 1 to `size` that `allowed` accepts:
@@ -332,6 +334,7 @@ pub(crate) fn support(table: &[u32; 32], mut mask: u32) -> u32 {
 mod tests {
     use super::*;
     use crate::rules::testing::{four_by_four, refusal, unsatisfiable};
+    use crate::rules::Rule;
     use serde_json::json;
 
     /// The relation a sudoku-puzzle `relation` rule on a 4×4 reads as.
