@@ -145,6 +145,9 @@ pub struct Engine {
     pub(crate) tables: Tables,
     width: Width,
     classic: Option<bitdoku_core::Puzzle>,
+    /// A classic 16×16 (rows, columns, 4×4 boxes, nothing else): the band engine of
+    /// [`crate::band16`] searches it.
+    pub(crate) band16: bool,
 }
 
 impl Engine {
@@ -175,6 +178,7 @@ impl Engine {
             tables,
             width,
             classic: puzzle.as_classic(),
+            band16: puzzle.is_plain(4),
         })
     }
 
@@ -221,6 +225,9 @@ impl Engine {
     pub fn search_with(&self, options: &Options, control: &mut impl Control) -> Outcome {
         if let Some(classic) = self.classic {
             return classic_search(classic, options, control);
+        }
+        if self.band16 {
+            return crate::band16::search(&self.tables.start, options, control);
         }
         self.general_search(options, control)
     }

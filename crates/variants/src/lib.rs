@@ -30,6 +30,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod band16;
 pub mod bits;
 pub mod candidates;
 mod engine;

@@ -751,15 +751,20 @@ impl Puzzle {
         p
     }
 
+    /// True if the puzzle is a classic one of side `side`²: rows, columns and
+    /// `side`×`side` boxes, and nothing else (given candidates allowed).
+    pub(crate) fn is_plain(&self, side: usize) -> bool {
+        self.size == side * side
+            && self.houses.len() == 3 * self.size
+            && self.neighbours.is_empty()
+            && self.rules.is_empty()
+            && self.box_shape() == Some((side, side))
+    }
+
     /// This puzzle as a classic 9×9 one, when it is exactly that (rows, columns and 3×3
     /// boxes, nothing else): the fast engine of `bitdoku-solver` then solves it.
     pub fn as_classic(&self) -> Option<bitdoku_core::Puzzle> {
-        if self.size != 9
-            || self.houses.len() != 27
-            || !self.neighbours.is_empty()
-            || !self.rules.is_empty()
-            || self.box_shape() != Some((3, 3))
-        {
+        if !self.is_plain(3) {
             return None;
         }
         let mut values = [0u8; 81];

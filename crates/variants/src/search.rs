@@ -47,11 +47,51 @@ pub struct Outcome {
     pub stats: Stats,
 }
 
+/// What the depth-first search needs of an engine: its state (copied at each guess),
+/// the cell to branch on, a guess, and the digits of a solved state. The general
+/// engine ([`General`]) and the 16×16 band engine (`crate::band16`) are searched by
+/// the same loop, [`run`].
+pub(crate) trait Searcher {
+    /// The search state: propagated, and copied for each guess.
+    type Node: Copy;
+    /// The cell to branch on and its candidates (bit d-1: digit d), or `None` when
+    /// every cell of `node` is solved.
+    fn branch(&self, node: &Self::Node) -> Option<(usize, u32)>;
+    /// Places the digit `bit` in `cell` and propagates; false on a contradiction.
+    fn assign(&mut self, node: &mut Self::Node, cell: usize, bit: u32) -> bool;
+    /// The digits of a solved `node`, row-major.
+    fn values(&self, node: &Self::Node) -> Vec<u8>;
+}
+
+/// The general engine as a [`Searcher`]: its tables and its propagation's scratch.
+pub(crate) struct General<'a, const W: usize, const C: usize> {
+    t: &'a Tables,
+    w: &'a mut Work,
+}
+
+impl<const W: usize, const C: usize> Searcher for General<'_, W, C> {
+    type Node = State<W, C>;
+
+    #[inline]
+    fn branch(&self, node: &State<W, C>) -> Option<(usize, u32)> {
+        node.branch(self.t).map(|c| (c, node.cand[c]))
+    }
+
+    #[inline]
+    fn assign(&mut self, node: &mut State<W, C>, cell: usize, bit: u32) -> bool {
+        node.assign(self.t, self.w, cell, bit).is_ok()
+    }
+
+    fn values(&self, node: &State<W, C>) -> Vec<u8> {
+        values_of(self.t, node)
+    }
+}
+
 /// One branch point on the stack: the state before the guess, the cell, the digits
 /// not yet tried.
 #[derive(Clone, Copy)]
-struct Frame<const W: usize, const C: usize> {
-    state: State<W, C>,
+struct Frame<N> {
+    state: N,
     cell: u16,
     rest: u32,
 }
@@ -64,12 +104,24 @@ pub(crate) fn values_of<const W: usize, const C: usize>(t: &Tables, s: &State<W,
         .collect()
 }
 
-/// Searches from `root` (not yet propagated; `None` if it has a contradiction at
-/// once) within `options`, reporting to `control`.
+/// Searches the general engine from `root` (not yet propagated; `None` if it has a
+/// contradiction at once) within `options`, reporting to `control`.
 pub(crate) fn search<const W: usize, const C: usize>(
     t: &Tables,
     w: &mut Work,
     root: Option<State<W, C>>,
+    options: &Options,
+    control: &mut impl Control,
+) -> Outcome {
+    let root = root.and_then(|mut r| r.propagate(t, w).is_ok().then_some(r));
+    run(&mut General { t, w }, root, options, control)
+}
+
+/// The depth-first search from `root` (propagated and consistent; `None` if it has
+/// no solution) within `options`, reporting to `control`.
+pub(crate) fn run<S: Searcher>(
+    searcher: &mut S,
+    root: Option<S::Node>,
     options: &Options,
     control: &mut impl Control,
 ) -> Outcome {
@@ -86,18 +138,15 @@ pub(crate) fn search<const W: usize, const C: usize>(
     let Some(mut current) = root else {
         return out;
     };
-    if current.propagate(t, w).is_err() {
-        return out;
-    }
     // Room for the usual depth at once, rather than growing a stack of large frames
     // by doubling (a few per cent of a short search: most classic puzzles need a
     // guess or two).
-    let mut stack: Vec<Frame<W, C>> = Vec::with_capacity(16);
+    let mut stack: Vec<Frame<S::Node>> = Vec::with_capacity(16);
     'nodes: loop {
         // `current` is propagated and consistent.
-        match current.branch(t) {
+        match searcher.branch(&current) {
             None => {
-                let values = values_of(t, &current);
+                let values = searcher.values(&current);
                 out.solutions += 1;
                 control.solution(&values);
                 if out.solution.is_none() {
@@ -107,11 +156,11 @@ pub(crate) fn search<const W: usize, const C: usize>(
                     break 'nodes;
                 }
             }
-            Some(cell) => {
+            Some((cell, rest)) => {
                 stack.push(Frame {
                     state: current,
                     cell: cell as u16,
-                    rest: current.cand[cell],
+                    rest,
                 });
                 out.stats.max_depth = out.stats.max_depth.max(stack.len() as u32);
             }
@@ -149,7 +198,7 @@ pub(crate) fn search<const W: usize, const C: usize>(
                     break 'nodes;
                 }
             }
-            if child.assign(t, w, cell, bit).is_ok() {
+            if searcher.assign(&mut child, cell, bit) {
                 current = child;
                 continue 'nodes;
             }

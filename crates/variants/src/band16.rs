@@ -1,0 +1,689 @@
+//! The 16×16 band engine: a classic 16×16 (rows, columns, 4×4 boxes and nothing
+//! else) searched digit-major, as the fast 9×9 engine searches 9×9. Norvig's rules
+//! and locked candidates become a few word operations per digit: a band of four rows
+//! is 64 cells, one `u64`.
+//!
+//! ```text
+//!   Band16 (Copy: a guess copies it; 544 bytes)
+//!     pos: [[u64; 4]; 16]   pos[d][b]: the cells of band b (rows 4b..4b+3) where
+//!                           digit d+1 may go; bit 16 r + c is row 4b + r, column c,
+//!                           so the four words are the board's cells in row-major order
+//!     solved: [u64; 4]      cells placed: their digit has left their peers
+//!
+//!   one word (a band), as four 16-bit lanes, one per row:
+//!     bits  63..48    47..32    31..16    15..0
+//!           row 4b+3  row 4b+2  row 4b+1  row 4b
+//!   in a lane, bit c is column c, and nibble k (bits 4k..4k+3) the row's cells in
+//!   box column k: box (b, k) is nibble k of the word's four lanes.
+//! ```
+//!
+//! Propagation runs to a fixed point: naked singles (counted bit-sliced over the 16
+//! digits), hidden singles in every row, column and box of every digit (SWAR on the
+//! lanes and nibbles), then locked candidates (a box's digit on one row or column
+//! leaves the rest of that line; a line's digit in one box leaves the rest of the
+//! box). The search branches on a cell with two candidates.
+
+use crate::search::{run, Control, Outcome, Searcher};
+use bitdoku_solver::Options;
+
+/// A set of cells of the board, one bit per cell, row-major.
+type Board = [u64; 4];
+
+/// Bit 0 of each lane.
+const LANE: u64 = 0x0001_0001_0001_0001;
+/// Bit 15 of each lane.
+const HIGH: u64 = 0x8000_8000_8000_8000;
+/// Bits 0 to 14 of each lane.
+const LOW: u64 = !HIGH;
+/// Nibble k of each lane: box column 0.
+const BOX: u64 = 0x000F_000F_000F_000F;
+/// Every cell.
+const ALL: Board = [!0; 4];
+
+/// The lanes of `w` that are not empty, as their bit 15.
+#[inline(always)]
+fn lanes_set(w: u64) -> u64 {
+    (((w & LOW) + LOW) | w) & HIGH
+}
+
+/// The nibbles of a 16-bit `x` that are not empty, as their bit 3.
+#[inline(always)]
+fn nibbles_set(x: u64) -> u64 {
+    (((x & 0x7777) + 0x7777) | x) & 0x8888
+}
+
+/// The nibbles of `w` that are not empty, as their bit 3.
+#[inline(always)]
+fn nibbles_set_64(w: u64) -> u64 {
+    const LOW3: u64 = 0x7777_7777_7777_7777;
+    (((w & LOW3) + LOW3) | w) & !LOW3
+}
+
+/// The nibbles of a 16-bit `x` with exactly one bit, as 0xF.
+#[inline(always)]
+fn single_nibbles(x: u64) -> u64 {
+    let set = nibbles_set(x);
+    // An empty nibble gets bit 3, so that subtracting 1 borrows within each nibble.
+    let y = x | (0x8888 & !set);
+    let more = nibbles_set(y & (y - 0x1111));
+    ((set & !more) >> 3) * 0xF
+}
+
+/// The four 16-bit lanes of `w` folded, bit-sliced: the bits set in at least one
+/// lane, and in at least two (or in any lane of `twice`).
+#[inline(always)]
+fn fold_lanes(w: u64, twice: u64) -> (u64, u64) {
+    let (x, y) = (w | (w >> 32), w & (w >> 32));
+    let t = twice | (twice >> 32);
+    let once = (x | (x >> 16)) & 0xFFFF;
+    let more = (y | (y >> 16) | (x & (x >> 16)) | t | (t >> 16)) & 0xFFFF;
+    (once, more)
+}
+
+/// Takes `cells` out of `x`; true if `x` had some of them.
+#[inline(always)]
+fn remove(x: &mut Board, cells: &Board) -> bool {
+    let mut had = 0;
+    for (w, &c) in x.iter_mut().zip(cells) {
+        had |= *w & c;
+        *w &= !c;
+    }
+    had != 0
+}
+
+/// The cells of the houses that hold both `a` and `b` (two cells), but `a` and `b`.
+#[inline(always)]
+fn common_houses(a: usize, b: usize) -> Board {
+    let mut out = [0u64; 4];
+    let (ra, ca, rb, cb) = (a / 16, a % 16, b / 16, b % 16);
+    if ra == rb {
+        out[a / 64] |= 0xFFFF << (16 * (ra % 4));
+    }
+    if ca == cb {
+        out = out.map(|w| w | (LANE << ca));
+    }
+    if ra / 4 == rb / 4 && ca / 4 == cb / 4 {
+        out[a / 64] |= BOX << (4 * (ca / 4));
+    }
+    out[a / 64] &= !(1 << (a % 64));
+    out[b / 64] &= !(1 << (b % 64));
+    out
+}
+
+/// Each cell's peers: the cells of its row, column and box but itself.
+static PEERS: [Board; 256] = peers();
+
+const fn peers() -> [Board; 256] {
+    let mut t = [[0u64; 4]; 256];
+    let mut c = 0;
+    while c < 256 {
+        let (w, lane, col) = (c / 64, (c % 64) / 16, c % 16);
+        let mut i = 0;
+        while i < 4 {
+            t[c][i] = LANE << col;
+            i += 1;
+        }
+        t[c][w] |= (0xFFFF << (16 * lane)) | (BOX << (4 * (col / 4)));
+        t[c][w] &= !(1 << (c % 64));
+        c += 1;
+    }
+    t
+}
+
+/// Propagation found no solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Contradiction;
+
+type Step = Result<(), Contradiction>;
+
+/// The search state; see the [module docs](self).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Band16 {
+    pos: [Board; 16],
+    solved: Board,
+}
+
+/// The cells of `b`, in order.
+#[inline(always)]
+fn cells(b: Board) -> impl Iterator<Item = usize> {
+    b.into_iter().enumerate().flat_map(|(i, mut w)| {
+        core::iter::from_fn(move || {
+            (w != 0).then(|| {
+                let c = i * 64 + w.trailing_zeros() as usize;
+                w &= w - 1;
+                c
+            })
+        })
+    })
+}
+
+impl Band16 {
+    /// The state of 256 cells' start candidates (bit d-1: digit d), not yet
+    /// propagated.
+    pub(crate) fn new(start: &[u32]) -> Band16 {
+        debug_assert_eq!(start.len(), 256);
+        let mut s = Band16 {
+            pos: [[0; 4]; 16],
+            solved: [0; 4],
+        };
+        for (c, &m) in start.iter().enumerate() {
+            let mut m = m & 0xFFFF;
+            while m != 0 {
+                s.pos[m.trailing_zeros() as usize][c / 64] |= 1 << (c % 64);
+                m &= m - 1;
+            }
+        }
+        s
+    }
+
+    /// Each cell's candidates counted to three, bit-sliced: the cells with at least
+    /// one, at least two, at least three.
+    #[inline(always)]
+    fn counts(&self) -> (Board, Board, Board) {
+        let (mut one, mut two, mut three) = ([0u64; 4], [0u64; 4], [0u64; 4]);
+        for p in &self.pos {
+            for i in 0..4 {
+                three[i] |= two[i] & p[i];
+                two[i] |= one[i] & p[i];
+                one[i] |= p[i];
+            }
+        }
+        (one, two, three)
+    }
+
+    /// Places digit `d` (0-based) in cell `c`: the cell's other digits and the digit's
+    /// other places among the cell's peers go. Returns the digits whose boards
+    /// changed (`d` and the cell's other candidates).
+    #[inline(always)]
+    fn place(&mut self, d: usize, c: usize) -> Result<u32, Contradiction> {
+        let (w, s) = (c / 64, c % 64);
+        let bit = 1u64 << s;
+        if self.pos[d][w] & bit == 0 {
+            return Err(Contradiction);
+        }
+        let mut touched = 1 << d;
+        for (e, p) in self.pos.iter_mut().enumerate() {
+            touched |= (((p[w] >> s) & 1) as u32) << e;
+            p[w] &= !bit;
+        }
+        remove(&mut self.pos[d], &PEERS[c]);
+        self.pos[d][w] |= bit;
+        self.solved[w] |= bit;
+        Ok(touched)
+    }
+
+    /// The cells of digit board `x` alone in their row, column or box; a house
+    /// without a place for the digit is a contradiction.
+    #[inline(always)]
+    fn alone(x: &Board) -> Result<Board, Contradiction> {
+        let mut out = [0u64; 4];
+        // Columns: fold the 16 rows, bit-sliced over the words then over the lanes.
+        let (mut o, mut t) = (0u64, 0u64);
+        for &w in x {
+            t |= o & w;
+            o |= w;
+        }
+        let (o16, t16) = fold_lanes(o, t);
+        if o16 != 0xFFFF {
+            return Err(Contradiction);
+        }
+        let cols = (o16 & !t16) * LANE;
+        for (i, &w) in x.iter().enumerate() {
+            // Rows: each lane has a place, and has one when `lane & (lane - 1)` is 0
+            // (no borrow crosses lanes: each is at least 1).
+            if lanes_set(w) != HIGH {
+                return Err(Contradiction);
+            }
+            let more = lanes_set(w & w.wrapping_sub(LANE));
+            let rows = ((!more & HIGH) >> 15) * 0xFFFF;
+            // Boxes: fold the word's four lanes; box k is nibble k.
+            let (bo, bt) = fold_lanes(w, 0);
+            if nibbles_set(bo) != 0x8888 {
+                return Err(Contradiction);
+            }
+            let more = nibbles_set((bo & (bo - 0x1111)) | bt);
+            let boxes = (((!more & 0x8888) >> 3) * 0xF) * LANE;
+            out[i] = w & (rows | cols | boxes);
+        }
+        Ok(out)
+    }
+
+    /// Locked candidates of digit board `x` (whose houses all have a place: `alone`
+    /// said so).
+    #[inline(always)]
+    fn locked(x: &mut Board) {
+        // Within a band, as a 4×4 matrix of segments (row r, box k) = nibble k of
+        // lane r, flagged by the nibble's bit 3.
+        for w in x.iter_mut() {
+            let seg = nibbles_set_64(*w);
+            // A box whose places are on one row: the rest of that row loses the digit.
+            let (o, t) = fold_lanes(seg, 0);
+            let sole = seg & ((o & !t) * LANE);
+            let sole = (sole >> 3) * 0xF;
+            let rows = (lanes_set(sole) >> 15) * 0xFFFF;
+            *w &= !(rows & !sole);
+            // A row whose places are in one box: the rest of that box loses it. An
+            // empty lane gets bit 3, so that taking bit 3 of each lane borrows within
+            // the lane.
+            let seg = nibbles_set_64(*w);
+            let set = lanes_set(seg);
+            let y = seg | ((!set & HIGH) >> 12);
+            let more = lanes_set(y & y.wrapping_sub(8 * LANE));
+            let sole = seg & (((set & !more) >> 15) * 0xFFFF);
+            let sole = (sole >> 3) * 0xF;
+            let (boxes, _) = fold_lanes(sole, 0);
+            *w &= !((boxes * LANE) & !sole);
+        }
+        // Across bands: each band's columns with a place, 16 bits.
+        let cols = x.map(|w| fold_lanes(w, 0).0);
+        let (mut o, mut t) = (0, 0);
+        for &c in &cols {
+            t |= o & c;
+            o |= c;
+        }
+        let only = o & !t;
+        for b in 0..4 {
+            // Columns with places in band b alone: box (b, k) holds the digit in such
+            // a column, so its other columns lose it (two such columns in one box
+            // empty it: a contradiction that `alone` finds).
+            let mine = cols[b] & only;
+            let boxes = ((nibbles_set(mine) >> 3) * 0xF) * LANE;
+            x[b] &= !(boxes & !(mine * LANE));
+            // A box of band b with places in one column: the column's other bands
+            // lose the digit.
+            let c = fold_lanes(x[b], 0).0;
+            let column = c & single_nibbles(c);
+            for (i, w) in x.iter_mut().enumerate() {
+                if i != b {
+                    *w &= !(column * LANE);
+                }
+            }
+        }
+    }
+
+    /// Runs the rules to a fixed point; see the [module docs](self). `dirty`: the
+    /// digits whose boards changed since the state was last propagated.
+    pub(crate) fn propagate(&mut self, dirty: u32) -> Step {
+        // Digits to look at for hidden singles, and for locked candidates.
+        let (mut hidden, mut locked) = (dirty, dirty);
+        loop {
+            let (one, two, three) = self.counts();
+            if one != ALL {
+                return Err(Contradiction);
+            }
+            let singles = [0, 1, 2, 3].map(|i| one[i] & !two[i] & !self.solved[i]);
+            if singles != [0; 4] {
+                for c in cells(singles) {
+                    let (w, bit) = (c / 64, 1u64 << (c % 64));
+                    let d = self
+                        .pos
+                        .iter()
+                        .position(|p| p[w] & bit != 0)
+                        .ok_or(Contradiction)?;
+                    // The cell's one candidate: only the digit's board changes.
+                    remove(&mut self.pos[d], &PEERS[c]);
+                    self.solved[w] |= bit;
+                    hidden |= 1 << d;
+                    locked |= 1 << d;
+                }
+                continue;
+            }
+            if hidden != 0 {
+                let mut placed = false;
+                while hidden != 0 {
+                    let d = hidden.trailing_zeros() as usize;
+                    hidden &= hidden - 1;
+                    let alone = Band16::alone(&self.pos[d])?;
+                    let new = [0, 1, 2, 3].map(|i| alone[i] & !self.solved[i]);
+                    for c in cells(new) {
+                        let touched = self.place(d, c)?;
+                        hidden |= touched;
+                        locked |= touched;
+                        placed = true;
+                    }
+                }
+                if placed {
+                    continue;
+                }
+            }
+            let mut lost = false;
+            while locked != 0 {
+                let d = locked.trailing_zeros() as usize;
+                locked &= locked - 1;
+                let before = self.pos[d];
+                Band16::locked(&mut self.pos[d]);
+                if self.pos[d] != before {
+                    hidden |= 1 << d;
+                    lost = true;
+                }
+            }
+            if lost {
+                locked = hidden;
+                continue;
+            }
+            let pairs = [0, 1, 2, 3].map(|i| two[i] & !three[i] & !self.solved[i]);
+            let changed = self.naked_pairs(pairs)?;
+            if changed == 0 {
+                return Ok(());
+            }
+            hidden |= changed;
+            locked |= changed;
+        }
+    }
+
+    /// Naked pairs: two cells of a house with the same two candidates take them
+    /// from the house's other cells. `pairs`: the open cells with two candidates.
+    /// Returns the digits whose boards changed. A third cell of the pair's house with
+    /// the same two loses both: a contradiction.
+    fn naked_pairs(&mut self, pairs: Board) -> Result<u32, Contradiction> {
+        let mut changed = 0;
+        for c in cells(pairs) {
+            let m = self.candidates(c);
+            if m == 0 {
+                return Err(Contradiction);
+            }
+            if m.count_ones() != 2 {
+                continue; // a single now: the next round places it
+            }
+            let (d1, d2) = (m.trailing_zeros() as usize, 31 - m.leading_zeros() as usize);
+            // The same pair among the later cells of c's houses.
+            let mut later = [0u64; 4];
+            for (i, l) in later.iter_mut().enumerate() {
+                let from = (c + 1).saturating_sub(64 * i).min(64);
+                *l = if from == 64 { 0 } else { !0 << from };
+            }
+            let same = [0, 1, 2, 3]
+                .map(|i| pairs[i] & later[i] & PEERS[c][i] & self.pos[d1][i] & self.pos[d2][i]);
+            for o in cells(same) {
+                let rest = common_houses(c, o);
+                for d in [d1, d2] {
+                    if remove(&mut self.pos[d], &rest) {
+                        changed |= 1 << d;
+                    }
+                }
+            }
+        }
+        Ok(changed)
+    }
+
+    /// The cell to branch on and its candidates, or `None` when every cell is placed:
+    /// the general engine's rule for large boards (`State::branch_large`). A cell with
+    /// the fewest candidates; among those, the one whose open peers count most, each
+    /// 1, and 16, 4 or 1 more when it shares a candidate with the cell and has 2, 3 or 4.
+    pub(crate) fn branch(&self) -> Option<(usize, u32)> {
+        if self.solved == ALL {
+            return None;
+        }
+        let mut at_least = [[0u64; 4]; 5];
+        for p in &self.pos {
+            for k in (1..5).rev() {
+                for i in 0..4 {
+                    at_least[k][i] |= at_least[k - 1][i] & p[i];
+                }
+            }
+            for i in 0..4 {
+                at_least[0][i] |= p[i];
+            }
+        }
+        let open = [0, 1, 2, 3].map(|i| !self.solved[i]);
+        let exactly =
+            |k: usize| [0, 1, 2, 3].map(|i| at_least[k - 1][i] & !at_least[k][i] & open[i]);
+        let (two, three, four) = (exactly(2), exactly(3), exactly(4));
+        let fewest = if two != [0; 4] {
+            two
+        } else {
+            let c = cells(open).min_by_key(|&c| self.candidates(c).count_ones())?;
+            return Some((c, self.candidates(c)));
+        };
+        let count = |b: [u64; 4]| b.iter().map(|w| w.count_ones()).sum::<u32>();
+        let mut best = None;
+        let mut most = 0;
+        for c in cells(fewest) {
+            let m = self.candidates(c);
+            let (d1, d2) = (m.trailing_zeros() as usize, 31 - m.leading_zeros() as usize);
+            let peers = [0, 1, 2, 3].map(|i| PEERS[c][i] & open[i]);
+            let share = [0, 1, 2, 3].map(|i| peers[i] & (self.pos[d1][i] | self.pos[d2][i]));
+            let score = count(peers)
+                + 16 * count([0, 1, 2, 3].map(|i| share[i] & two[i]))
+                + 4 * count([0, 1, 2, 3].map(|i| share[i] & three[i]))
+                + count([0, 1, 2, 3].map(|i| share[i] & four[i]));
+            if best.is_none() || score > most {
+                (best, most) = (Some((c, m)), score);
+            }
+        }
+        best
+    }
+
+    /// Cell `c`'s candidates, bit d-1 for digit d.
+    fn candidates(&self, c: usize) -> u32 {
+        let (w, s) = (c / 64, c % 64);
+        self.pos
+            .iter()
+            .enumerate()
+            .fold(0, |m, (d, p)| m | (((p[w] >> s) & 1) as u32) << d)
+    }
+
+    /// The digits of a solved state, row-major.
+    fn values(&self) -> Vec<u8> {
+        (0..256)
+            .map(|c| self.candidates(c).trailing_zeros() as u8 + 1)
+            .collect()
+    }
+}
+
+/// The band engine as the search sees it: it has no tables, its state is all.
+struct Band;
+
+impl Searcher for Band {
+    type Node = Band16;
+
+    #[inline]
+    fn branch(&self, node: &Band16) -> Option<(usize, u32)> {
+        node.branch()
+    }
+
+    #[inline]
+    fn assign(&mut self, node: &mut Band16, cell: usize, bit: u32) -> bool {
+        let placed = node.place(bit.trailing_zeros() as usize, cell);
+        placed.and_then(|dirty| node.propagate(dirty)).is_ok()
+    }
+
+    fn values(&self, node: &Band16) -> Vec<u8> {
+        node.values()
+    }
+}
+
+/// Searches the classic 16×16 whose cells start with `start`'s candidates (bit d-1:
+/// digit d; 256 cells) within `options`, reporting to `control`.
+pub(crate) fn search(start: &[u32], options: &Options, control: &mut impl Control) -> Outcome {
+    let mut root = Band16::new(start);
+    let root = root.propagate(0xFFFF).is_ok().then_some(root);
+    run(&mut Band, root, options, control)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Engine;
+    use crate::generate::random_solution;
+    use crate::puzzle::Puzzle;
+    use proptest::prelude::*;
+
+    /// The 48 houses of a 16×16, as cell lists: rows, columns, boxes.
+    fn houses() -> Vec<Vec<usize>> {
+        let mut h = Vec::new();
+        for i in 0..16 {
+            h.push((0..16).map(|j| 16 * i + j).collect());
+            h.push((0..16).map(|j| 16 * j + i).collect());
+            let (r, c) = (4 * (i / 4), 4 * (i % 4));
+            h.push((0..16).map(|j| 16 * (r + j / 4) + c + j % 4).collect());
+        }
+        h
+    }
+
+    fn has(x: &Board, c: usize) -> bool {
+        x[c / 64] >> (c % 64) & 1 != 0
+    }
+
+    fn board(cells: impl IntoIterator<Item = usize>) -> Board {
+        let mut x = [0u64; 4];
+        for c in cells {
+            x[c / 64] |= 1 << (c % 64);
+        }
+        x
+    }
+
+    /// `alone` by its definition: a house without the digit is a contradiction, and
+    /// a cell alone in one of its houses is alone.
+    fn alone_by_definition(x: &Board) -> Result<Board, Contradiction> {
+        let mut out = Vec::new();
+        for h in houses() {
+            let places: Vec<usize> = h.iter().copied().filter(|&c| has(x, c)).collect();
+            match places.len() {
+                0 => return Err(Contradiction),
+                1 => out.push(places[0]),
+                _ => {}
+            }
+        }
+        Ok(board(out))
+    }
+
+    #[test]
+    fn the_peers_are_the_cells_sharing_a_house() {
+        for (c, peers_of_c) in PEERS.iter().enumerate() {
+            let peers = houses()
+                .into_iter()
+                .filter(|h| h.contains(&c))
+                .flatten()
+                .filter(|&p| p != c);
+            assert_eq!(*peers_of_c, board(peers), "cell {c}");
+        }
+    }
+
+    /// A digit's places in a solution, among other cells: locked candidates keep
+    /// them all, and take a box's row from the rest of the row.
+    #[test]
+    fn locked_candidates_take_a_box_s_line_from_the_rest_of_it() {
+        // Digit places confined to row 0 within box 0 (cells 0 and 1); the rest of
+        // row 0 loses the digit, the rest of the board keeps it.
+        let mut x = ALL;
+        for c in [16, 17, 18, 19, 32, 33, 34, 35, 48, 49, 50, 51, 2, 3] {
+            x[c / 64] &= !(1 << (c % 64));
+        }
+        let mut after = x;
+        Band16::locked(&mut after);
+        for c in 0..256 {
+            let expected = has(&x, c) && !(4..16).contains(&c);
+            assert_eq!(has(&after, c), expected, "cell {c}");
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn alone_is_its_definition(words in any::<[u64; 4]>(), dense in any::<[u64; 4]>()) {
+            // Dense boards, so that most houses have a place.
+            let x = [0, 1, 2, 3].map(|i| words[i] | dense[i]);
+            prop_assert_eq!(Band16::alone(&x), alone_by_definition(&x));
+            prop_assert_eq!(Band16::alone(&words), alone_by_definition(&words));
+        }
+
+        #[test]
+        fn the_lane_helpers_are_their_definitions(w in any::<u64>(), t in any::<u64>()) {
+            let lanes = [0, 1, 2, 3].map(|k| (w >> (16 * k)) & 0xFFFF);
+            let twice = [0, 1, 2, 3].map(|k| (t >> (16 * k)) & 0xFFFF);
+            let once = lanes.iter().fold(0, |m, l| m | l);
+            let mut more = twice.iter().fold(0, |m, l| m | l);
+            for i in 0..4 {
+                for j in i + 1..4 {
+                    more |= lanes[i] & lanes[j];
+                }
+            }
+            prop_assert_eq!(fold_lanes(w, t), (once, more));
+            let nibbles = |x: u64, n: usize| (0..n).map(move |k| (x >> (4 * k)) & 0xF);
+            let set = nibbles(w, 16).enumerate().fold(0, |m, (k, n)| m | u64::from(n != 0) << (4 * k + 3));
+            prop_assert_eq!(nibbles_set_64(w), set);
+            let low = w & 0xFFFF;
+            let single = nibbles(low, 4).enumerate().fold(0, |m, (k, n)| m | ((u64::from(n.count_ones() == 1) * 0xF) << (4 * k)));
+            prop_assert_eq!(single_nibbles(low), single);
+            let lanes_set_def = lanes.iter().enumerate().fold(0, |m, (k, l)| m | u64::from(*l != 0) << (16 * k + 15));
+            prop_assert_eq!(lanes_set(w), lanes_set_def);
+        }
+
+        /// Locked candidates never take a digit's place in a solution: the places
+        /// of a digit in a random 16×16 solution, among random other cells, stay, and no
+        /// cell is added.
+        #[test]
+        fn locked_candidates_keep_a_solution_s_places(seed in any::<u64>(), noise in any::<[[u64; 4]; 3]>(), digit in 1u8..=16) {
+            let mut rng = fastrand::Rng::with_seed(seed);
+            let solution = random_solution(&mut rng, &Puzzle::classic(16).unwrap()).unwrap();
+            let places = board((0..256).filter(|&c| solution[c] == digit));
+            // Sparse noise (one cell in eight), so that lines and boxes often lock.
+            let mut x = [0, 1, 2, 3].map(|i| places[i] | (noise[0][i] & noise[1][i] & noise[2][i]));
+            let before = x;
+            Band16::locked(&mut x);
+            for i in 0..4 {
+                prop_assert_eq!(x[i] & places[i], places[i]);
+                prop_assert_eq!(x[i] & !before[i], 0);
+            }
+        }
+
+        /// The band engine finds the solutions the general engine finds, on nearly
+        /// full 16×16s with given candidates in some empty cells (one of them without
+        /// the solution's digit in one puzzle in three), and on random givens that
+        /// may have no solution.
+        #[test]
+        fn the_band_engine_finds_the_general_engine_s_solutions(seed in any::<u64>(), shown in 0.25f64..0.6) {
+            let mut rng = fastrand::Rng::with_seed(seed);
+            let mut p = Puzzle::classic(16).unwrap();
+            let solution = random_solution(&mut rng, &p).unwrap();
+            let off = if rng.u8(0..3) == 0 { rng.usize(0..256) } else { 256 };
+            for (cell, &d) in solution.iter().enumerate() {
+                if rng.f64() < shown {
+                    p.set_given(cell, d).unwrap();
+                } else if cell == off || rng.u8(0..4) == 0 {
+                    let mut m: u32 = if cell == off { 0 } else { 1 << (d - 1) };
+                    while m.count_ones() < rng.u32(2..5) {
+                        m |= 1 << rng.u32(0..16);
+                    }
+                    p.set_candidates(cell, m).unwrap();
+                }
+            }
+            // A few givens at random besides: often a contradiction.
+            let mut q = Puzzle::classic(16).unwrap();
+            for _ in 0..rng.usize(0..40) {
+                q.set_given(rng.usize(0..256), rng.u8(1..17)).unwrap();
+            }
+            for p in [p, q] {
+                let engine = Engine::new(&p).unwrap();
+                prop_assert!(engine.band16);
+                let collect = |general: bool| {
+                    let mut found = Vec::new();
+                    let options = Options::default().with_limit(33).with_max_guesses(Some(20_000));
+                    let o = if general {
+                        engine.general_search(&options, &mut Collect(&mut found))
+                    } else {
+                        engine.search_with(&options, &mut Collect(&mut found))
+                    };
+                    found.sort();
+                    // Past 32, which ones the search finds first depends on its tree.
+                    (o.complete, (found.len() <= 32).then_some(found))
+                };
+                let (band, general) = (collect(false), collect(true));
+                if band.0 && general.0 {
+                    prop_assert_eq!(band, general);
+                }
+            }
+        }
+    }
+
+    /// Collects the solutions a search reports.
+    struct Collect<'a>(&'a mut Vec<Vec<u8>>);
+
+    impl Control for Collect<'_> {
+        fn solution(&mut self, values: &[u8]) {
+            self.0.push(values.to_vec());
+        }
+    }
+}
