@@ -6,7 +6,8 @@
 //! counts, the boards up to 128 cells take the 256-cell state and the engine is
 //! compiled twice, not three times. A classic 9×9 puzzle (rows, columns,
 //! 3×3 boxes and nothing else) goes to the fast band engine of `bitdoku-solver`
-//! instead, which answers the same, faster.
+//! instead, and a classic 16×16 to the digit-major engine of [`crate::band16`]: both
+//! answer the same, faster.
 
 use crate::candidates::TrueCandidates;
 use crate::puzzle::{ModelError, Puzzle};
@@ -129,7 +130,8 @@ impl Reuse {
 }
 
 /// A compiled puzzle: its tables built once, searched as often as asked; a classic
-/// 9×9 puzzle runs on the fast band engine of `bitdoku-solver`.
+/// 9×9 puzzle runs on the fast band engine of `bitdoku-solver`, a classic 16×16 on
+/// the band engine of this crate.
 ///
 /// ```
 /// use bitdoku_variants::{Engine, Puzzle};
@@ -232,8 +234,8 @@ impl Engine {
         self.general_search(options, control)
     }
 
-    /// The search on the general engine, even for a classic puzzle (for tests and
-    /// benchmarks that compare the two).
+    /// The search on the general engine, even for a classic 9×9 or 16×16 puzzle (for
+    /// tests and benchmarks that compare the engines).
     pub fn general_search(&self, options: &Options, control: &mut impl Control) -> Outcome {
         let t = &self.tables;
         let mut w = Work::new(t);

@@ -10,7 +10,8 @@
 //!   peers) and searches it: Norvig's two rules over every house, locked candidates on
 //!   the crossings of houses, the rules' propagators, and a fewest-candidates-first
 //!   search over copies of a fixed array of `u32` candidate masks. A classic 9×9
-//!   puzzle goes to the fast band engine of `bitdoku-solver`. [`Reuse`] keeps an
+//!   puzzle goes to the fast band engine of `bitdoku-solver`, a classic 16×16 to a
+//!   digit-major band engine of this crate. [`Reuse`] keeps an
 //!   engine for the next puzzle of the same layout, which only changes the givens.
 //! - Operations: [`Engine::solve`], [`Engine::count`], [`Engine::is_unique`],
 //!   [`Engine::enumerate`], [`Engine::true_candidates`] ([`candidates`]),
