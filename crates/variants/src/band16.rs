@@ -22,11 +22,13 @@
 //! lanes and nibbles), locked candidates (a box's digit on one row or column leaves
 //! the rest of that line; a line's digit in one box leaves the rest of the box), then
 //! naked and hidden pairs. These are the general engine's rules on a 16×16, so both
-//! engines search trees of the same size; without hidden pairs a sparse 16×16 can run
+//! engines search trees of nearly the same size; without hidden pairs a sparse 16×16 can run
 //! past a million guesses where the general engine takes 39. The search branches by
 //! the general engine's rule for large boards (`State::branch_large`).
 
+use crate::bits::Bits;
 use crate::search::{run, Control, Outcome, Searcher};
+use crate::state::{Contradiction, Step};
 use bitdoku_solver::Options;
 
 /// A set of cells of the board, one bit per cell, row-major.
@@ -133,12 +135,6 @@ const fn peers() -> [Board; 256] {
     t
 }
 
-/// Propagation found no solution.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Contradiction;
-
-type Step = Result<(), Contradiction>;
-
 /// The search state; see the [module docs](self).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Band16 {
@@ -157,16 +153,18 @@ fn house_cell(kind: usize, h: usize, i: usize) -> usize {
     }
 }
 
-/// The digits (bits) of each pair among `places`' (places in one house, digit)
-/// with the same places, handed to `each` with those places.
+/// The digits (bits) of each pair among `places`' (two places in one house, as bits
+/// of the house's cells; digit) with the same places, handed to `each` with those
+/// places' indices.
 #[inline(always)]
-fn pair_up(places: impl Iterator<Item = (u64, usize)>, mut each: impl FnMut(u64, u32)) {
+fn pair_up(places: impl Iterator<Item = (u64, usize)>, mut each: impl FnMut([usize; 2], u32)) {
     let mut seen = [(0u64, 0usize); 16];
     for (k, (v, d)) in places.take(16).enumerate() {
         // Three digits with the same two places make three pairs (a contradiction:
         // each pair empties the cells of the third digit).
         for &(_, e) in seen[..k].iter().filter(|(x, _)| *x == v) {
-            each(v, (1 << d) | (1 << e));
+            let places = [v.trailing_zeros() as usize, 63 - v.leading_zeros() as usize];
+            each(places, (1 << d) | (1 << e));
         }
         seen[k] = (v, d);
     }
@@ -227,29 +225,6 @@ fn boxes_to_lanes(w: u64) -> u64 {
     let w = w ^ t ^ (t << 24);
     let t = (w ^ (w >> 12)) & 0x0000_F0F0_0000_F0F0;
     w ^ t ^ (t << 12)
-}
-
-/// The board of `cells`.
-fn board_of(cells: impl IntoIterator<Item = usize>) -> Board {
-    let mut b = [0u64; 4];
-    for c in cells {
-        b[c / 64] |= 1 << (c % 64);
-    }
-    b
-}
-
-/// The cells of `b`, in order.
-#[inline(always)]
-fn cells(b: Board) -> impl Iterator<Item = usize> {
-    b.into_iter().enumerate().flat_map(|(i, mut w)| {
-        core::iter::from_fn(move || {
-            (w != 0).then(|| {
-                let c = i * 64 + w.trailing_zeros() as usize;
-                w &= w - 1;
-                c
-            })
-        })
-    })
 }
 
 impl Band16 {
@@ -408,7 +383,7 @@ impl Band16 {
             }
             let singles = [0, 1, 2, 3].map(|i| one[i] & !two[i] & !self.solved[i]);
             if singles != [0; 4] {
-                for c in cells(singles) {
+                for c in Bits(singles).iter() {
                     let (w, bit) = (c / 64, 1u64 << (c % 64));
                     let d = self
                         .pos
@@ -430,7 +405,7 @@ impl Band16 {
                     hidden &= hidden - 1;
                     let alone = Band16::alone(&self.pos[d])?;
                     let new = [0, 1, 2, 3].map(|i| alone[i] & !self.solved[i]);
-                    for c in cells(new) {
+                    for c in Bits(new).iter() {
                         let touched = self.place(d, c)?;
                         hidden |= touched;
                         locked |= touched;
@@ -475,7 +450,7 @@ impl Band16 {
     /// the same two loses both: a contradiction.
     fn naked_pairs(&mut self, pairs: Board) -> Result<u32, Contradiction> {
         let mut changed = 0;
-        for c in cells(pairs) {
+        for c in Bits(pairs).iter() {
             let m = self.candidates(c);
             if m == 0 {
                 return Err(Contradiction);
@@ -485,14 +460,10 @@ impl Band16 {
             }
             let (d1, d2) = (m.trailing_zeros() as usize, 31 - m.leading_zeros() as usize);
             // The same pair among the later cells of c's houses.
-            let mut later = [0u64; 4];
-            for (i, l) in later.iter_mut().enumerate() {
-                let from = (c + 1).saturating_sub(64 * i).min(64);
-                *l = if from == 64 { 0 } else { !0 << from };
-            }
+            let later = Bits::<4>::first(c + 1).0.map(|w| !w);
             let same = [0, 1, 2, 3]
                 .map(|i| pairs[i] & later[i] & PEERS[c][i] & self.pos[d1][i] & self.pos[d2][i]);
-            for o in cells(same) {
+            for o in Bits(same).iter() {
                 let rest = common_houses(c, o);
                 for d in [d1, d2] {
                     if remove(&mut self.pos[d], &rest) {
@@ -511,7 +482,7 @@ impl Band16 {
         // The cells each digit loses: those of every pair of other digits.
         let mut lose = [[0u64; 4]; 16];
         let mut found = |cells: [usize; 2], digits: u32| {
-            let cells = board_of(cells);
+            let cells = Bits::<4>::of(cells).0;
             for (d, l) in lose.iter_mut().enumerate() {
                 if (digits >> d) & 1 == 0 {
                     for (w, c) in l.iter_mut().zip(cells) {
@@ -534,11 +505,7 @@ impl Band16 {
                         (0..16)
                             .filter(|&d| (two[d] >> (shift + 15)) & 1 != 0)
                             .map(|d| ((arranged[d][w] >> shift) & 0xFFFF, d)),
-                        |v, digits| {
-                            let (i, j) =
-                                (v.trailing_zeros() as usize, 63 - v.leading_zeros() as usize);
-                            found([i, j].map(|i| house_cell(2 * kind, h, i)), digits);
-                        },
+                        |places, digits| found(places.map(|i| house_cell(2 * kind, h, i)), digits),
                     );
                 }
             }
@@ -553,10 +520,7 @@ impl Band16 {
                 (0..16)
                     .filter(|&d| (two[d] >> c) & 1 != 0)
                     .map(|d| (column_rows(&self.pos[d], c), d)),
-                |v, digits| {
-                    let (i, j) = (v.trailing_zeros() as usize, 63 - v.leading_zeros() as usize);
-                    found([16 * i + c, 16 * j + c], digits);
-                },
+                |places, digits| found(places.map(|i| 16 * i + c), digits),
             );
         }
         let mut changed = 0;
@@ -604,10 +568,10 @@ impl Band16 {
             let all = at_least(17);
             (3..=16).map(|k| exactly(&all, k)).find(|b| *b != [0; 4])?
         };
-        let count = |b: [u64; 4]| b.iter().map(|w| w.count_ones()).sum::<u32>();
+        let count = |b: Board| Bits(b).len() as u32;
         let mut best = None;
         let mut most = 0;
-        for c in cells(fewest) {
+        for c in Bits(fewest).iter() {
             let m = self.candidates(c);
             let peers = [0, 1, 2, 3].map(|i| PEERS[c][i] & open[i]);
             let mut share = [0u64; 4];
@@ -681,7 +645,7 @@ pub(crate) fn search(start: &[u32], options: &Options, control: &mut impl Contro
 mod tests {
     use super::*;
     use crate::engine::Engine;
-    use crate::generate::random_solution;
+    use crate::generate::{nearly_full, random_solution};
     use crate::puzzle::Puzzle;
     use proptest::prelude::*;
 
@@ -698,15 +662,11 @@ mod tests {
     }
 
     fn has(x: &Board, c: usize) -> bool {
-        x[c / 64] >> (c % 64) & 1 != 0
+        Bits(*x).contains(c)
     }
 
     fn board(cells: impl IntoIterator<Item = usize>) -> Board {
-        let mut x = [0u64; 4];
-        for c in cells {
-            x[c / 64] |= 1 << (c % 64);
-        }
-        x
+        Bits::<4>::of(cells).0
     }
 
     /// `alone` by its definition: a house without the digit is a contradiction, and
@@ -891,19 +851,7 @@ mod tests {
         fn the_band_engine_finds_the_general_engine_s_solutions(seed in any::<u64>(), shown in 0.25f64..0.6) {
             let mut rng = fastrand::Rng::with_seed(seed);
             let mut p = Puzzle::classic(16).unwrap();
-            let solution = random_solution(&mut rng, &p).unwrap();
-            let off = if rng.u8(0..3) == 0 { rng.usize(0..256) } else { 256 };
-            for (cell, &d) in solution.iter().enumerate() {
-                if rng.f64() < shown {
-                    p.set_given(cell, d).unwrap();
-                } else if cell == off || rng.u8(0..4) == 0 {
-                    let mut m: u32 = if cell == off { 0 } else { 1 << (d - 1) };
-                    while m.count_ones() < rng.u32(2..5) {
-                        m |= 1 << rng.u32(0..16);
-                    }
-                    p.set_candidates(cell, m).unwrap();
-                }
-            }
+            nearly_full(&mut rng, &mut p, shown, 4, 5);
             // A few givens at random besides: often a contradiction.
             let mut q = Puzzle::classic(16).unwrap();
             for _ in 0..rng.usize(0..40) {

@@ -745,6 +745,37 @@ pub fn jigsaw(n: usize, rng: &mut Rng) -> Vec<u32> {
     region
 }
 
+/// For tests: `puzzle` made nearly full from a random solution. A cell is given with
+/// probability `shown`; an empty one gets given candidates in one case in
+/// `marked_one_in`: the solution's digit and others, `2..most` in all. One puzzle in
+/// three has a cell with candidates that miss the solution's digit.
+#[cfg(test)]
+pub(crate) fn nearly_full(
+    rng: &mut Rng,
+    puzzle: &mut Puzzle,
+    shown: f64,
+    marked_one_in: u8,
+    most: u32,
+) {
+    let solution = random_solution(rng, puzzle).expect("a fill in eight tries");
+    let off = if rng.u8(0..3) == 0 {
+        rng.usize(0..solution.len())
+    } else {
+        solution.len()
+    };
+    for (cell, &d) in solution.iter().enumerate() {
+        if rng.f64() < shown {
+            puzzle.set_given(cell, d).unwrap();
+        } else if cell == off || rng.u8(0..marked_one_in) == 0 {
+            let mut m: u32 = if cell == off { 0 } else { 1 << (d - 1) };
+            while m.count_ones() < rng.u32(2..most) {
+                m |= 1 << rng.u32(0..puzzle.size() as u32);
+            }
+            puzzle.set_candidates(cell, m).unwrap();
+        }
+    }
+}
+
 /// The regions of a jigsaw as houses, for tests.
 #[cfg(test)]
 fn regions_of(p: &Puzzle) -> Vec<Vec<Cell>> {

@@ -629,7 +629,7 @@ impl<const W: usize, const C: usize> Cells for Propagating<'_, W, C> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::random_solution;
+    use crate::generate::nearly_full;
     use crate::puzzle::Puzzle;
     use crate::search::{search, Control};
     use bitdoku_solver::Options;
@@ -755,19 +755,7 @@ mod tests {
             if diagonals {
                 p.add_diagonals().unwrap();
             }
-            let solution = random_solution(&mut rng, &p).unwrap();
-            let off = if rng.u8(0..3) == 0 { rng.usize(0..256) } else { 256 };
-            for (cell, &d) in solution.iter().enumerate() {
-                if rng.f64() < shown {
-                    p.set_given(cell, d).unwrap();
-                } else if cell == off || rng.u8(0..3) == 0 {
-                    let mut m: u32 = if cell == off { 0 } else { 1 << (d - 1) };
-                    while m.count_ones() < rng.u32(2..4) {
-                        m |= 1 << rng.u32(0..16);
-                    }
-                    p.set_candidates(cell, m).unwrap();
-                }
-            }
+            nearly_full(&mut rng, &mut p, shown, 3, 4);
             prop_assert_eq!(solutions(&p, true), solutions(&p, false));
         }
     }
