@@ -22,6 +22,10 @@ use core::fmt;
 /// The largest board: 25×25, digits 1 to 25.
 pub const MAX_SIZE: usize = 25;
 
+/// A set of any board's cells (the widest engine's).
+pub(crate) type BoardCells = crate::bits::Bits<10>;
+const _: () = assert!(MAX_SIZE * MAX_SIZE <= BoardCells::CAPACITY);
+
 /// A cell: its row-major index on the board, `row * size + column`.
 pub type Cell = usize;
 
@@ -416,7 +420,7 @@ impl Puzzle {
     pub fn add_house(&mut self, kind: HouseKind, cells: Vec<Cell>) -> Result<(), ModelError> {
         let at = At::House(self.houses.len());
         let n = self.size;
-        let mut seen = vec![false; self.cells()];
+        let mut seen = BoardCells::EMPTY;
         for &c in &cells {
             if c >= self.cells() {
                 return Err(ModelError::new(
@@ -424,12 +428,13 @@ impl Puzzle {
                     format!("cell {c} is off the {n}x{n} board"),
                 ));
             }
-            if std::mem::replace(&mut seen[c], true) {
+            if seen.contains(c) {
                 return Err(ModelError::new(
                     at,
                     format!("{} {} is listed twice", kind.name(), self.cell_name(c)),
                 ));
             }
+            seen.insert(c);
         }
         if cells.is_empty() {
             return Err(ModelError::new(
@@ -469,21 +474,19 @@ impl Puzzle {
             }
         }
         // The same cells (no cell is listed twice in a house): as many, all `seen`.
-        let same = |h: &House| h.cells.len() == cells.len() && h.cells.iter().all(|&c| seen[c]);
+        let same =
+            |h: &House| h.cells.len() == cells.len() && h.cells.iter().all(|&c| seen.contains(c));
         let index = match self.houses.iter().position(same) {
             // The same cells as an earlier house: the same rule, kept once (a jigsaw
             // region that is a row is still the cells' region).
             Some(i) => i,
             None => {
-                self.houses.push(House {
-                    kind,
-                    cells: cells.clone(),
-                });
+                self.houses.push(House { kind, cells });
                 self.houses.len() - 1
             }
         };
         if kind.partitions() {
-            for &c in &cells {
+            for &c in &self.houses[index].cells {
                 self.region_of[c] = Some(index as u32);
             }
         }
@@ -702,6 +705,9 @@ impl Puzzle {
             .map(|c| c % n)
             .collect::<std::collections::BTreeSet<_>>();
         let shape = (rows.len(), cols.len());
+        if shape.0 * shape.1 != n {
+            return None; // not a rectangle: a jigsaw region
+        }
         let regular = Puzzle::with_boxes(n, shape.0, shape.1).ok()?;
         let same = |kind| {
             let mut a: Vec<Vec<Cell>> = self

@@ -91,9 +91,8 @@ pub(crate) struct Crossing {
     pub(crate) loose: [Vec<u16>; 3],
 }
 
-/// A set of cells of any board while the tables are built: wide enough for the
-/// largest (`MAX_SIZE`², at most 640 cells, the widest engine's 10 words).
-type CellSet = Bits<10>;
+/// A set of cells of any board while the tables are built.
+type CellSet = crate::puzzle::BoardCells;
 
 /// The set of `cells`.
 fn set_of(cells: &[u16]) -> CellSet {

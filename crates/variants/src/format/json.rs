@@ -87,11 +87,19 @@ impl<'a> Node<'a> {
 
     /// The elements of an array (an error if it is not one).
     pub(crate) fn items(&self) -> Result<Vec<Node<'a>>, Error> {
-        let items = self
-            .value
+        Ok(self
+            .array()?
+            .iter()
+            .map(|value| self.child(value))
+            .collect())
+    }
+
+    /// The array's values (an error if it is not one).
+    fn array(&self) -> Result<&'a [Value], Error> {
+        self.value
             .as_array()
-            .ok_or_else(|| self.error(format!("expected a list, found {}", self.value)))?;
-        Ok(items.iter().map(|value| self.child(value)).collect())
+            .map(Vec::as_slice)
+            .ok_or_else(|| self.error(format!("expected a list, found {}", self.value)))
     }
 
     pub(crate) fn int(&self) -> Result<i64, Error> {
@@ -156,11 +164,28 @@ pub(crate) fn cell_named(name: &str, node: &Node<'_>, size: usize) -> Result<usi
             "{name:?} is not a cell of a {size}x{size} board (r1c1 to r{size}c{size})"
         ))
     };
-    let lower = name.to_ascii_lowercase();
-    let rest = lower.strip_prefix('r').ok_or_else(bad)?;
-    let (r, c) = rest.split_once('c').ok_or_else(bad)?;
-    let r: usize = r.parse().map_err(|_| bad())?;
-    let c: usize = c.parse().map_err(|_| bad())?;
+    // Digits after an `r` or `R`, then after a `c` or `C`; no allocation, as a jigsaw
+    // document names every cell.
+    let number = |s: &[u8]| -> Option<usize> {
+        if s.is_empty() || s.len() > 3 || !s.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        Some(s.iter().fold(0, |n, &b| n * 10 + usize::from(b - b'0')))
+    };
+    let b = name.as_bytes();
+    let (r, c) = match b.split_first() {
+        Some((b'r' | b'R', rest)) => {
+            let at = rest
+                .iter()
+                .position(|&x| x == b'c' || x == b'C')
+                .ok_or_else(bad)?;
+            (number(&rest[..at]), number(&rest[at + 1..]))
+        }
+        _ => return Err(bad()),
+    };
+    let (Some(r), Some(c)) = (r, c) else {
+        return Err(bad());
+    };
     if !(1..=size).contains(&r) || !(1..=size).contains(&c) {
         return Err(bad());
     }
@@ -169,13 +194,36 @@ pub(crate) fn cell_named(name: &str, node: &Node<'_>, size: usize) -> Result<usi
 
 /// A list of cell names.
 pub(crate) fn cells(node: &Node<'_>, size: usize) -> Result<Vec<usize>, Error> {
-    node.items()?.iter().map(|n| cell(n, size)).collect()
+    let items = node.array()?;
+    let mut cells = Vec::with_capacity(items.len());
+    for item in items {
+        cells.push(cell(&node.child(item), size)?);
+    }
+    Ok(cells)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn cell_names_are_r_then_c_in_either_case_and_on_the_board() {
+        let doc = json!(["r1c1", "R16C3", "r2C16", "r01c2"]);
+        let root = Node::root(&doc);
+        assert_eq!(cells(&root, 16).unwrap(), [0, 15 * 16 + 2, 16 + 15, 1]);
+        for bad in [
+            "r0c1", "r1c17", "rc1", "r1c", "c1r1", "r1x1", "r+1c1", "r1c1 ", " r1c1", "", "r",
+            "r1c1c1", "r1234c1", "row1col1",
+        ] {
+            let doc = json!(bad);
+            let err = cell(&Node::root(&doc), 16).unwrap_err().to_string();
+            assert!(
+                err.contains("is not a cell of a 16x16 board"),
+                "{bad:?}: {err}"
+            );
+        }
+    }
 
     #[test]
     fn a_path_is_the_value_s_own_not_an_equal_one_s() {
