@@ -8,6 +8,9 @@ use std::io;
 /// asked. The library clamps the same way (`bitdoku_solver::Batch::with_threads`);
 /// here a note says so.
 pub fn clamp(asked: Option<u32>) -> usize {
+    if asked == Some(1) {
+        return 1; // one thread is never too many: no need to ask the system
+    }
     let cpus = bitdoku_solver::available_threads();
     match asked {
         None => cpus,
