@@ -31,7 +31,7 @@ pub fn for_each_item(
     inputs_of: impl FnOnce(Inputs<'_>) -> Inputs<'_>,
     mut each: impl FnMut(&str, &Item) -> io::Result<Status>,
 ) -> io::Result<Totals> {
-    signals::watch();
+    signals::watch(false);
     let mut totals = Totals::default();
     let mut inputs = inputs_of(Inputs::new(args, BATCH, BATCH));
     let mut items = Vec::new();
@@ -77,7 +77,7 @@ pub fn map_items<T: Send>(
     work: impl Fn(&Item) -> (Status, T) + Sync,
     mut write: impl FnMut(&str, &Item, Status, T) -> io::Result<Status>,
 ) -> io::Result<Totals> {
-    signals::watch();
+    signals::watch(false);
     let pool = if threads > 1 {
         Some(crate::threads::pool(threads)?)
     } else {

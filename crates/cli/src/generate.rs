@@ -52,7 +52,7 @@ pub fn run(args: &Generate, threads: usize, out: &mut dyn Write) -> io::Result<u
     };
     let generator = Generator::new(seed, settings);
     let pool = crate::threads::pool(threads)?;
-    signals::watch();
+    signals::watch(false);
     if args.norvig_random && args.format != PuzzleFormat::Json {
         writeln!(
             out,

@@ -52,7 +52,7 @@ pub fn run(args: &Generate, seed: u64, threads: usize, out: &mut dyn Write) -> i
         }
     };
     let pool = crate::threads::pool(threads)?;
-    signals::watch();
+    signals::watch(false);
     let one = |index: u64| puzzle(seed, index, &settings);
     let mut progress = Progress::new(messages::quiet());
     let mut done = 0;

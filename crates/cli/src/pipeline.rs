@@ -122,7 +122,7 @@ pub fn run(
     how: &Plan,
     out: &mut (dyn Write + Send),
 ) -> io::Result<Totals> {
-    signals::watch();
+    signals::watch(how.line_buffered);
     let pool = if how.threads > 1 && !how.line_buffered {
         Some(crate::threads::pool(how.threads)?)
     } else {

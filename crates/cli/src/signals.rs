@@ -1,29 +1,75 @@
 //! SIGINT and SIGTERM: the run stops at a record boundary and says how far it got.
 //!
-//! A watcher thread takes the signal and raises a flag; the reader stops at the next
-//! line, the records already read are answered and written, and the run ends with
-//! exit status 128 + the signal. When the run is only waiting for input (line-buffered
-//! mode, everything written), the watcher ends it at once. A second signal ends the
-//! process at once.
+//! The signal raises a flag; the reader stops at the next line, the records already
+//! read are answered and written, and the run ends with exit status 128 + the signal.
+//! A second signal ends the process at once, with the same status.
+//!
+//! A run that reads line by line (`--line-buffered`) may wait for input with
+//! everything written: a watcher thread then ends it at once on the first signal,
+//! saying how far it got. Other runs need no thread: a handler raises the flag (a
+//! thread costs a tenth of a millisecond at every start, and GNU parallel starts
+//! many).
 
 use crate::messages;
 use signal_hook::consts::{SIGINT, SIGTERM};
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, LazyLock, Mutex, Once};
 
-static SIGNAL: AtomicI32 = AtomicI32::new(0);
+/// What the signals set: the first one's number, and whether one came.
+struct Flags {
+    signal: Arc<AtomicUsize>,
+    came: Arc<AtomicBool>,
+}
+
+static FLAGS: LazyLock<Flags> = LazyLock::new(|| Flags {
+    signal: Arc::new(AtomicUsize::new(0)),
+    came: Arc::new(AtomicBool::new(false)),
+});
+static WATCHING: Once = Once::new();
 static WAITING: AtomicBool = AtomicBool::new(false);
 static ANSWERED: AtomicU64 = AtomicU64::new(0);
 static LAST: Mutex<String> = Mutex::new(String::new());
 
-/// Starts watching for SIGINT and SIGTERM (once, before the run).
-pub fn watch() {
+/// Starts watching for SIGINT and SIGTERM (the first call only, before the run).
+/// `waits`: the run may wait for input with everything written (`--line-buffered`).
+pub fn watch(waits: bool) {
+    WATCHING.call_once(|| {
+        if waits {
+            watch_with_a_thread();
+        } else {
+            for signal in [SIGINT, SIGTERM] {
+                // In this order: a signal that finds `came` set ends the process;
+                // the first sets the number, then `came`.
+                let flags = &*FLAGS;
+                let status = i32::from(exit_code(signal));
+                let _ = signal_hook::flag::register_conditional_shutdown(
+                    signal,
+                    status,
+                    Arc::clone(&flags.came),
+                );
+                let _ = signal_hook::flag::register_usize(
+                    signal,
+                    Arc::clone(&flags.signal),
+                    signal as usize,
+                );
+                let _ = signal_hook::flag::register(signal, Arc::clone(&flags.came));
+            }
+        }
+    });
+}
+
+/// The watcher of a run that may wait for input: it ends such a run at once.
+fn watch_with_a_thread() {
     let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
         return;
     };
     std::thread::spawn(move || {
         for signal in signals.forever() {
-            let first = SIGNAL.swap(signal, Ordering::SeqCst) == 0;
+            let first = FLAGS.signal.load(Ordering::SeqCst) == 0;
+            if first {
+                FLAGS.signal.store(signal as usize, Ordering::SeqCst);
+                FLAGS.came.store(true, Ordering::SeqCst);
+            }
             if !first || WAITING.load(Ordering::SeqCst) {
                 report();
                 std::process::exit(exit_code(signal).into());
@@ -32,10 +78,15 @@ pub fn watch() {
     });
 }
 
+/// The first signal's number, 0 if none came.
+fn signal() -> i32 {
+    FLAGS.signal.load(Ordering::SeqCst) as i32
+}
+
 /// True once a signal came.
 #[inline]
 pub fn interrupted() -> bool {
-    SIGNAL.load(Ordering::Relaxed) != 0
+    FLAGS.came.load(Ordering::Relaxed)
 }
 
 /// The exit status after `signal`.
@@ -45,10 +96,9 @@ fn exit_code(signal: i32) -> u8 {
 
 /// The exit status of an interrupted run, `None` if no signal came.
 pub fn interrupted_exit() -> Option<u8> {
-    let signal = SIGNAL.load(Ordering::SeqCst);
-    (signal != 0).then(|| {
+    interrupted().then(|| {
         report();
-        exit_code(signal)
+        exit_code(signal())
     })
 }
 
@@ -57,7 +107,7 @@ pub fn waiting(yes: bool) {
     WAITING.store(yes, Ordering::SeqCst);
     if yes && interrupted() {
         report();
-        std::process::exit(exit_code(SIGNAL.load(Ordering::SeqCst)).into());
+        std::process::exit(exit_code(signal()).into());
     }
 }
 
@@ -73,7 +123,7 @@ pub fn written(records: u64, name: &str, line: usize) {
 }
 
 fn report() {
-    let signal = match SIGNAL.load(Ordering::SeqCst) {
+    let signal = match signal() {
         SIGTERM => "SIGTERM",
         _ => "SIGINT",
     };

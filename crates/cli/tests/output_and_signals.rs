@@ -193,6 +193,32 @@ fn sigint_while_waiting_for_input_says_how_far_the_run_got() {
     drop(input);
 }
 
+/// A run blocked reading a pipe (not line-buffered) takes the first signal as a flag
+/// for the next record, and a second signal ends it at once, exit status 128 + the
+/// signal. Without a watcher thread, a handler does both.
+#[test]
+fn a_second_signal_ends_a_blocked_run_at_once() {
+    for (signal, code) in [("-INT", 130), ("-TERM", 143)] {
+        let mut child = spawn(&["count"]);
+        let input = child.stdin.take().unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        kill(&child, signal);
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "{signal}: ended on the first"
+        );
+        kill(&child, signal);
+        let status = (0..100).find_map(|_| {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            child.try_wait().unwrap()
+        });
+        let _ = child.kill();
+        assert_eq!(status.and_then(|s| s.code()), Some(code), "{signal}");
+        drop(input);
+    }
+}
+
 /// Issue 18, 9: SIGINT or SIGTERM in the middle of a big batch run in grid format (the
 /// format whose records span lines): the output ends after a whole record.
 #[test]
