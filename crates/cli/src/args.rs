@@ -2,6 +2,12 @@
 //! here, and each subcommand offers the formats it implements, described for what it
 //! prints. A repeated option takes its last value; options that contradict each other
 //! (`--json` with `--format`, `--no-simd` with `--backend`) are usage errors.
+//!
+//! A subcommand's arguments are built only when it runs or its help is shown
+//! (`#[command(defer = true)]`: building them all was a third of the instructions of
+//! a run over an empty file). A deferred subcommand takes the doc comment of each
+//! `Args` struct it flattens as its description, after its own; so the `Args` structs
+//! carry plain comments, and a subcommand's description is its variant's doc comment.
 
 use bitdoku_variants::generate::{Elements, Marks};
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -37,8 +43,9 @@ pub struct Cli {
     pub command: Command,
 }
 
-/// The subcommands.
+/// The subcommands (deferred: see the module docs).
 #[derive(Subcommand, Debug)]
+#[command(defer = true)]
 pub enum Command {
     /// Solve each puzzle: one record per puzzle, the solution or why there is none.
     #[command(after_help = "\
@@ -194,7 +201,7 @@ Examples:
     },
 }
 
-/// The puzzle arguments every subcommand takes, and how N×N lines are read.
+// The puzzle arguments every subcommand takes, and how N×N lines are read.
 #[derive(Args, Debug)]
 pub struct Puzzles {
     /// Puzzle files, `-` for stdin, or puzzles written out; none: stdin.
@@ -251,7 +258,7 @@ fn parse_marks(text: &str) -> Result<Marks, String> {
     }
 }
 
-/// `--threads`, the same for every subcommand that has it.
+// `--threads`, the same for every subcommand that has it.
 #[derive(Args, Debug)]
 pub struct Threads {
     /// Worker threads; 1 works on the main thread. Default and most: the CPUs there
@@ -260,7 +267,7 @@ pub struct Threads {
     pub threads: Option<u32>,
 }
 
-/// How a run reports, the same for every subcommand that reads puzzles.
+// How a run reports, the same for every subcommand that reads puzzles.
 #[derive(Args, Debug)]
 pub struct Report {
     /// No progress bar and no per-puzzle messages on stderr (the exit status and the
@@ -275,8 +282,8 @@ pub struct Report {
     pub exit_zero: bool,
 }
 
-/// The time budgets, the same for every subcommand that has them (`solve`, `count`,
-/// `rate`, `hint`, `explain`).
+// The time budgets, the same for every subcommand that has them (`solve`, `count`,
+// `rate`, `hint`, `explain`).
 #[derive(Args, Debug)]
 pub struct Budget {
     /// Give up on a puzzle after this many seconds of wall-clock time (decimals
@@ -293,8 +300,8 @@ pub struct Budget {
     pub cpu_timeout: Option<std::time::Duration>,
 }
 
-/// `--max-guesses` where nothing guesses (`rate`, `hint`: a solve path is deductions
-/// only): taken, so that it is refused with the reason rather than as unknown.
+// `--max-guesses` where nothing guesses (`rate`, `hint`: a solve path is deductions
+// only): taken, so that it is refused with the reason rather than as unknown.
 #[derive(Args, Debug)]
 pub struct NoGuesses {
     /// Refused: a solve path makes no guesses (use --timeout or --cpu-timeout).
@@ -302,7 +309,7 @@ pub struct NoGuesses {
     pub max_guesses: Option<u64>,
 }
 
-/// What `solve`, `count` and `rate` share: how records are read, written and reported.
+// What `solve`, `count` and `rate` share: how records are read, written and reported.
 #[derive(Args, Debug)]
 pub struct Records {
     /// The puzzles.
@@ -334,7 +341,7 @@ pub struct Records {
     pub line_buffered: bool,
 }
 
-/// What `solve` and `count` share: the solver and its budgets.
+// What `solve` and `count` share: the solver and its budgets.
 #[derive(Args, Debug)]
 pub struct Search {
     /// The solver: the bitset one, or the string-based port of Norvig's program (which
@@ -365,7 +372,7 @@ pub struct Search {
     pub no_simd: bool,
 }
 
-/// `solve` options.
+// `solve` options.
 #[derive(Args, Debug)]
 pub struct Solve {
     /// Input, output and threads.
@@ -384,7 +391,7 @@ pub struct Solve {
     pub format: Format,
 }
 
-/// `count` options.
+// `count` options.
 #[derive(Args, Debug)]
 pub struct Count {
     /// Input, output and threads.
@@ -409,7 +416,7 @@ pub struct Count {
     pub format: Format,
 }
 
-/// `rate` options.
+// `rate` options.
 #[derive(Args, Debug)]
 pub struct Rate {
     /// Input, output and threads.
@@ -434,7 +441,7 @@ pub struct Rate {
     pub format: Format,
 }
 
-/// `hint` options.
+// `hint` options.
 #[derive(Args, Debug)]
 pub struct Hint {
     /// The puzzles.
@@ -468,7 +475,7 @@ pub struct Hint {
     pub json: bool,
 }
 
-/// `explain` options.
+// `explain` options.
 #[derive(Args, Debug)]
 pub struct Explain {
     /// The puzzles.
@@ -505,7 +512,7 @@ pub struct Explain {
     pub json: bool,
 }
 
-/// `show` options.
+// `show` options.
 #[derive(Args, Debug)]
 pub struct Show {
     /// The puzzles.
@@ -536,7 +543,7 @@ pub struct Show {
     pub json: bool,
 }
 
-/// `generate` options.
+// `generate` options.
 #[derive(Args, Debug)]
 pub struct Generate {
     /// How many puzzles.
@@ -615,8 +622,8 @@ pub struct Generate {
     pub quiet: bool,
 }
 
-/// `generate`'s options for a board other than the classic 9×9: any of them makes the
-/// puzzle on the general engine.
+// `generate`'s options for a board other than the classic 9×9: any of them makes the
+// puzzle on the general engine.
 #[derive(Args, Debug)]
 pub struct Board {
     /// The board's side N, from 4 to 25: N×N cells holding 1 to N (boxes of the usual
@@ -769,7 +776,7 @@ impl WriteAs {
     }
 }
 
-/// `minimize` options.
+// `minimize` options.
 #[derive(Args, Debug)]
 pub struct Minimize {
     /// The puzzles.
@@ -795,7 +802,7 @@ pub struct Minimize {
     pub json: bool,
 }
 
-/// `canon` options.
+// `canon` options.
 #[derive(Args, Debug)]
 pub struct Canon {
     /// The puzzles.
@@ -826,7 +833,7 @@ pub struct Canon {
     pub json: bool,
 }
 
-/// `enumerate` options.
+// `enumerate` options.
 #[derive(Args, Debug)]
 pub struct Enumerate {
     /// The puzzles.
@@ -853,7 +860,7 @@ pub struct Enumerate {
     pub json: bool,
 }
 
-/// `candidates` options.
+// `candidates` options.
 #[derive(Args, Debug)]
 pub struct Candidates {
     /// Input, output and threads.
@@ -882,7 +889,7 @@ pub struct Candidates {
     pub format: Format,
 }
 
-/// `bench` options.
+// `bench` options.
 #[derive(Args, Debug)]
 pub struct Bench {
     /// The puzzles.
@@ -1047,6 +1054,28 @@ mod tests {
         for value in WriteAs::value_variants() {
             let name = value.to_possible_value().unwrap();
             assert_eq!(name.get_name(), value.format().name());
+        }
+    }
+
+    /// Building a deferred subcommand (to run it or show its help) keeps the
+    /// description the list of subcommands shows: no `Args` struct's doc comment
+    /// replaces it.
+    #[test]
+    fn a_subcommand_built_keeps_its_description() {
+        use clap::CommandFactory;
+        let about = |c: &clap::Command| c.get_about().map(ToString::to_string);
+        let long = |c: &clap::Command| c.get_long_about().map(ToString::to_string);
+        let mut cli = Cli::command();
+        let listed: Vec<_> = cli
+            .get_subcommands()
+            .map(|c| (c.get_name().to_string(), about(c), long(c)))
+            .collect();
+        cli.build();
+        for (name, short, full) in listed {
+            let built = cli.find_subcommand(&name).unwrap();
+            assert!(built.get_arguments().next().is_some(), "{name}: not built");
+            assert_eq!(about(built), short, "{name}");
+            assert_eq!(long(built), full, "{name}");
         }
     }
 
