@@ -60,8 +60,8 @@ fn parse() -> Cli {
         .args_override_self(true)
         .mut_subcommands(|s| s.args_override_self(true))
         .version(&*Box::leak(version.into_boxed_str()));
-    let matches = command.get_matches();
-    Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+    let mut matches = command.get_matches();
+    Cli::from_arg_matches_mut(&mut matches).unwrap_or_else(|e| e.exit())
 }
 
 /// Set before `main` when file descriptor 1 was not open (`bitdoku solve FILE >&-`):
