@@ -164,26 +164,18 @@ pub(crate) fn cell_named(name: &str, node: &Node<'_>, size: usize) -> Result<usi
             "{name:?} is not a cell of a {size}x{size} board (r1c1 to r{size}c{size})"
         ))
     };
-    // Digits after an `r` or `R`, then after a `c` or `C`; no allocation, as a jigsaw
-    // document names every cell.
-    let number = |s: &[u8]| -> Option<usize> {
-        if s.is_empty() || s.len() > 3 || !s.iter().all(u8::is_ascii_digit) {
-            return None;
-        }
-        Some(s.iter().fold(0, |n, &b| n * 10 + usize::from(b - b'0')))
+    // Digits after an `r` or `R`, then after a `c` or `C` (no sign, no space).
+    let number = |s: &str| {
+        s.bytes()
+            .all(|b| b.is_ascii_digit())
+            .then(|| s.parse::<usize>().ok())
+            .flatten()
     };
-    let b = name.as_bytes();
-    let (r, c) = match b.split_first() {
-        Some((b'r' | b'R', rest)) => {
-            let at = rest
-                .iter()
-                .position(|&x| x == b'c' || x == b'C')
-                .ok_or_else(bad)?;
-            (number(&rest[..at]), number(&rest[at + 1..]))
-        }
-        _ => return Err(bad()),
-    };
-    let (Some(r), Some(c)) = (r, c) else {
+    let (r, c) = name
+        .strip_prefix(['r', 'R'])
+        .and_then(|rest| rest.split_once(['c', 'C']))
+        .ok_or_else(bad)?;
+    let (Some(r), Some(c)) = (number(r), number(c)) else {
         return Err(bad());
     };
     if !(1..=size).contains(&r) || !(1..=size).contains(&c) {
@@ -194,12 +186,10 @@ pub(crate) fn cell_named(name: &str, node: &Node<'_>, size: usize) -> Result<usi
 
 /// A list of cell names.
 pub(crate) fn cells(node: &Node<'_>, size: usize) -> Result<Vec<usize>, Error> {
-    let items = node.array()?;
-    let mut cells = Vec::with_capacity(items.len());
-    for item in items {
-        cells.push(cell(&node.child(item), size)?);
-    }
-    Ok(cells)
+    node.array()?
+        .iter()
+        .map(|item| cell(&node.child(item), size))
+        .collect()
 }
 
 #[cfg(test)]
