@@ -18,7 +18,7 @@
 //! A house of fewer than N cells only adds peers: no digit must appear in it.
 
 use crate::bits::Bits;
-use crate::puzzle::{Cell, Puzzle};
+use crate::puzzle::{BoardCells, Cell, Puzzle};
 use crate::rules::{Compiled, Prop};
 use smallvec::SmallVec;
 
@@ -91,12 +91,9 @@ pub(crate) struct Crossing {
     pub(crate) loose: [Vec<u16>; 3],
 }
 
-/// A set of cells of any board while the tables are built.
-type CellSet = crate::puzzle::BoardCells;
-
 /// The set of `cells`.
-fn set_of(cells: &[u16]) -> CellSet {
-    CellSet::of(cells.iter().map(|&c| usize::from(c)))
+fn set_of(cells: &[u16]) -> BoardCells {
+    BoardCells::of(cells.iter().map(|&c| usize::from(c)))
 }
 
 /// The slots of up to four crossings whose shared cells lie in `cells` without
@@ -116,7 +113,7 @@ fn cover(cells: &[u16], crossings: &[Crossing], of: &[u16]) -> ([u8; 4], Vec<u16
         .collect();
     inside.sort_by_key(|&x| core::cmp::Reverse(crossings[x].shared.len()));
     let mut slots = [NO_SLOT; 4];
-    let mut covered = CellSet::EMPTY;
+    let mut covered = BoardCells::EMPTY;
     let mut n = 0;
     for x in inside {
         let shared = &crossings[x].shared;
@@ -189,10 +186,10 @@ impl Tables {
 
         // Each cell's peers: the other cells of its houses, and the pairs the rules
         // keep different.
-        debug_assert!(cells <= CellSet::CAPACITY);
-        let mut peer = vec![CellSet::EMPTY; cells];
+        debug_assert!(cells <= BoardCells::CAPACITY);
+        let mut peer = vec![BoardCells::EMPTY; cells];
         for h in puzzle.houses() {
-            let house = CellSet::of(h.cells.iter().copied());
+            let house = BoardCells::of(h.cells.iter().copied());
             for &a in &h.cells {
                 peer[a] = peer[a].or(&house);
             }
@@ -291,9 +288,9 @@ impl Units {
             }
         }
 
-        let sets: Vec<CellSet> = full
+        let sets: Vec<BoardCells> = full
             .iter()
-            .map(|h| CellSet::of(h.iter().copied()))
+            .map(|h| BoardCells::of(h.iter().copied()))
             .collect();
         let mut crossings = Vec::new();
         let mut crossings_by_house = vec![Vec::new(); full.len()];
