@@ -8,19 +8,19 @@ use std::io;
 /// asked. The library clamps the same way (`bitdoku_solver::Batch::with_threads`);
 /// here a note says so.
 pub fn clamp(asked: Option<u32>) -> usize {
-    if asked == Some(1) {
-        return 1; // one thread is never too many: no need to ask the system
-    }
-    let cpus = bitdoku_solver::available_threads();
     match asked {
-        None => cpus,
-        Some(n) if n as usize > cpus => {
-            messages::note(format_args!(
-                "--threads {n}: using {cpus}, the number of CPUs"
-            ));
-            cpus
+        // One thread is never too many: the system is not asked.
+        Some(1) => 1,
+        None => bitdoku_solver::available_threads(),
+        Some(n) => {
+            let cpus = bitdoku_solver::available_threads();
+            if n as usize > cpus {
+                messages::note(format_args!(
+                    "--threads {n}: using {cpus}, the number of CPUs"
+                ));
+            }
+            cpus.min(n as usize)
         }
-        Some(n) => n as usize,
     }
 }
 
