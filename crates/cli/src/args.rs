@@ -4,8 +4,8 @@
 //! (`--json` with `--format`, `--no-simd` with `--backend`) are usage errors.
 //!
 //! A subcommand's arguments are built only when it runs or its help is shown
-//! (`#[command(defer = true)]`: building them all was a third of the instructions of
-//! a run over an empty file). A deferred subcommand takes the doc comment of each
+//! (`#[command(defer = true)]`; docs/performance.md, session 21, has what building
+//! them all cost). A deferred subcommand takes the doc comment of each
 //! `Args` struct it flattens as its description, after its own; so the `Args` structs
 //! carry plain comments, and a subcommand's description is its variant's doc comment.
 

@@ -6,8 +6,8 @@
 //!
 //! A run that reads line by line (`--line-buffered`) may wait for input with
 //! everything written: a watcher thread then ends it at once on the first signal,
-//! saying how far it got. Other runs need no thread: a handler raises the flag (the
-//! thread cost 0.1 to 0.3 ms of every start, and GNU parallel starts many).
+//! saying how far it got. Other runs need no thread, whose start every run paid
+//! (docs/performance.md, session 21): a handler raises the flag.
 
 use crate::messages;
 use signal_hook::consts::{SIGINT, SIGTERM};
