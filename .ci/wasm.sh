@@ -6,7 +6,8 @@
 # in headless Chromium, and `npm pack` installed in a fresh folder running the README's
 # example. Needs Node 20 or later, rustup, npm's registry (playwright-core and
 # typescript, from the lockfile), and Chromium (Debian's `chromium`, installed here
-# when missing).
+# when missing). With --install, only installs what is missing (.ci/run does that first,
+# then runs the rest in the background, where no apt-get may run beside another).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -28,6 +29,7 @@ if ! command -v "${CHROMIUM:-chromium}" > /dev/null && [ "$(id -u)" = 0 ] && com
     || { apt-get update -qq > /dev/null && apt-get install -y -qq chromium > /dev/null; }
 fi
 export CHROMIUM="$(command -v "${CHROMIUM:-chromium}")"
+[ "${1:-}" = --install ] && exit 0
 simd="-C target-feature=+simd128"
 
 step "npm ci, then the module (SIMD128)"
