@@ -182,6 +182,30 @@ fn two_in_lanes(w: u64) -> u64 {
     two & !lanes_set(q & q.wrapping_sub(LANE))
 }
 
+/// The lanes (as their bit 15) where two digits may have the same two places, given
+/// each digit's word `w` and its lanes with exactly two places `two` (`two_in_lanes`):
+/// those where two digits' first places meet and two digits' second places meet.
+/// Every lane with such a pair is among them; most lanes without one are not, and
+/// the pairs are then looked for in those lanes only.
+#[inline(always)]
+fn pair_lanes(w: &[u64; 16], two: &[u64; 16]) -> u64 {
+    // Each digit's first and second places in its lanes of two, counted to two over
+    // the digits, bit-sliced.
+    let (mut first, mut first2, mut second, mut second2) = (0u64, 0u64, 0u64, 0u64);
+    for (&w, &t) in w.iter().zip(two) {
+        let lanes = (t >> 15) * 0xFFFF;
+        // Bit 15 in the other lanes, so that taking 1 borrows within each lane.
+        let p = (w & lanes) | (!t & HIGH);
+        let rest = p & p.wrapping_sub(LANE);
+        let (lo, hi) = ((p ^ rest) & lanes, rest & lanes);
+        first2 |= first & lo;
+        first |= lo;
+        second2 |= second & hi;
+        second |= hi;
+    }
+    lanes_set(first2) & lanes_set(second2)
+}
+
 /// The columns (bits 0 to 15) in which board `b` has exactly two cells.
 #[inline(always)]
 fn two_in_columns(b: &Board) -> u64 {
@@ -496,7 +520,7 @@ impl Band16 {
         for (kind, arranged) in [&self.pos, &boxes].into_iter().enumerate() {
             for w in 0..4 {
                 let two = arranged.map(|b| two_in_lanes(b[w]));
-                let mut lanes = two.iter().fold(0, |m, &t| m | t);
+                let mut lanes = pair_lanes(&arranged.map(|b| b[w]), &two);
                 while lanes != 0 {
                     let shift = lanes.trailing_zeros() as usize - 15;
                     lanes &= lanes - 1;
@@ -774,6 +798,27 @@ mod tests {
             prop_assert_eq!(s.pos, expected);
             for d in 0..16 {
                 prop_assert_eq!((changed >> d) & 1 != 0, pos[d] != expected[d]);
+            }
+        }
+
+        #[test]
+        fn pair_lanes_keeps_every_lane_with_a_pair(words in any::<[u64; 16]>(), sparse in any::<[u64; 16]>(), copies in any::<[(u8, u8); 4]>()) {
+            // Sparse words (a cell in four), some digits copied onto others, so that
+            // lanes with two digits of the same two places are common.
+            let mut w: [u64; 16] = core::array::from_fn(|d| words[d] & sparse[d]);
+            for (from, to) in copies {
+                w[usize::from(to % 16)] = w[usize::from(from % 16)];
+            }
+            let two = w.map(two_in_lanes);
+            let kept = pair_lanes(&w, &two);
+            for lane in 0..4 {
+                let places = |d: usize| (w[d] >> (16 * lane)) & 0xFFFF;
+                let pair = (0..16).any(|d| {
+                    places(d).count_ones() == 2 && (0..d).any(|e| places(e) == places(d))
+                });
+                if pair {
+                    prop_assert!((kept >> (16 * lane + 15)) & 1 != 0, "lane {}", lane);
+                }
             }
         }
 
