@@ -174,73 +174,67 @@ fn pair_up(places: impl Iterator<Item = (u64, usize)>, mut each: impl FnMut([usi
     }
 }
 
-/// The lanes of `w` with exactly two bits, as their bit 15.
+/// A digit's places in the lanes of `w` where it has exactly two, as two words:
+/// the first place of each such lane, and the second (both empty in other lanes).
 #[inline(always)]
-fn two_in_lanes(w: u64) -> u64 {
+fn two_places(w: u64) -> (u64, u64) {
     // Each lane less its lowest bit, then less its next: an empty lane gets bit 15
     // first, so that no subtraction borrows across lanes.
     let p = w | (!lanes_set(w) & HIGH);
-    let y = p & p.wrapping_sub(LANE);
-    let two = lanes_set(y);
-    let q = y | (!two & HIGH);
-    two & !lanes_set(q & q.wrapping_sub(LANE))
+    let rest = p & p.wrapping_sub(LANE);
+    let more = lanes_set(rest);
+    let q = rest | (!more & HIGH);
+    let two = more & !lanes_set(q & q.wrapping_sub(LANE));
+    let lanes = (two >> 15) * 0xFFFF;
+    ((p ^ rest) & lanes, rest & lanes)
 }
 
-/// The lanes (as their bit 15) where two digits may have the same two places, given
-/// each digit's word `w` and its lanes with exactly two places `two` (`two_in_lanes`):
-/// those where two digits' first places meet and two digits' second places meet.
-/// Every lane with such a pair is among them; most lanes without one are not, and
-/// the pairs are then looked for in those lanes only.
+/// Where two digits may have the same two places, given each digit's `two_places`:
+/// the lanes (as their bit 15) where two digits' first places meet and two digits'
+/// second places meet, and those first and second places (each some two digits').
+/// Every lane with such a pair is among them, and both its digits' places among
+/// those; most lanes without one are not, and the pairs are then looked for in
+/// those lanes only.
 #[inline(always)]
-fn pair_lanes(w: &[u64; 16], two: &[u64; 16]) -> u64 {
-    // Each digit's first and second places in its lanes of two, counted to two over
-    // the digits, bit-sliced.
+fn pair_lanes(split: &[(u64, u64); 16]) -> (u64, u64, u64) {
+    // Counted to two over the digits, bit-sliced.
     let (mut first, mut first2, mut second, mut second2) = (0u64, 0u64, 0u64, 0u64);
-    for (&w, &t) in w.iter().zip(two) {
-        let lanes = (t >> 15) * 0xFFFF;
-        // Bit 15 in the other lanes, so that taking 1 borrows within each lane.
-        let p = (w & lanes) | (!t & HIGH);
-        let rest = p & p.wrapping_sub(LANE);
-        let (lo, hi) = ((p ^ rest) & lanes, rest & lanes);
+    for &(lo, hi) in split {
         first2 |= first & lo;
         first |= lo;
         second2 |= second & hi;
         second |= hi;
     }
-    lanes_set(first2) & lanes_set(second2)
+    (lanes_set(first2) & lanes_set(second2), first2, second2)
 }
 
-/// The columns (bits 0 to 15) in which board `b` has exactly two cells.
+/// Board `b` transposed: row c of the result (lane c % 4 of word c / 4) is column c
+/// of `b`, its bit r row r. The 4×4 blocks of 4×4 cells (nibble k of a word's lanes)
+/// change places across the words, by two rounds of swaps, then each block is
+/// transposed in place, by two more.
 #[inline(always)]
-fn two_in_columns(b: &Board) -> u64 {
-    // Counted to three, bit-sliced: over the words, then over the lanes.
-    let (mut one, mut two, mut three) = (0u64, 0u64, 0u64);
-    for &w in b {
-        three |= two & w;
-        two |= one & w;
-        one |= w;
+fn transpose(b: &Board) -> Board {
+    // Block (R, C), nibble C of word R, goes to nibble R of word C: first the
+    // blocks' halves (bytes) across words two apart, then their nibbles across
+    // neighbouring words.
+    let mut w = *b;
+    for (i, j) in [(0, 2), (1, 3)] {
+        let t = ((w[i] >> 8) ^ w[j]) & 0x00FF_00FF_00FF_00FF;
+        w[j] ^= t;
+        w[i] ^= t << 8;
     }
-    let (mut o, mut t, mut th) = (0u64, 0u64, 0u64);
-    for k in 0..4 {
-        let s = 16 * k;
-        let (a, b, c) = (
-            (one >> s) & 0xFFFF,
-            (two >> s) & 0xFFFF,
-            (three >> s) & 0xFFFF,
-        );
-        th |= c | (t & a) | (o & b);
-        t |= b | (o & a);
-        o |= a;
+    for (i, j) in [(0, 1), (2, 3)] {
+        let t = ((w[i] >> 4) ^ w[j]) & 0x0F0F_0F0F_0F0F_0F0F;
+        w[j] ^= t;
+        w[i] ^= t << 4;
     }
-    t & !th
-}
-
-/// The rows (bits 0 to 15) of column `c` where board `b` has a cell.
-#[inline(always)]
-fn column_rows(b: &Board, c: usize) -> u64 {
-    b.iter().enumerate().fold(0, |m, (i, &w)| {
-        let x = (w >> c) & LANE;
-        m | ((x | (x >> 15) | (x >> 30) | (x >> 45)) & 0xF) << (4 * i)
+    // In each block, bit j of lane r goes to bit r of lane j: the 2×2 corners, then
+    // the bits of each corner.
+    w.map(|w| {
+        let t = (w ^ (w >> 30)) & 0x0000_0000_CCCC_CCCC;
+        let w = w ^ t ^ (t << 30);
+        let t = (w ^ (w >> 15)) & 0x0000_AAAA_0000_AAAA;
+        w ^ t ^ (t << 15)
     })
 }
 
@@ -525,37 +519,28 @@ impl Band16 {
                 }
             }
         };
-        // Rows and boxes: a house is a lane (boxes once moved into the lanes).
+        // A house is a lane: rows as they are, columns once transposed, boxes once
+        // moved into the lanes.
+        let columns = self.pos.map(|b| transpose(&b));
         let boxes = self.pos.map(|b| b.map(boxes_to_lanes));
-        for (kind, arranged) in [&self.pos, &boxes].into_iter().enumerate() {
+        for (kind, arranged) in [&self.pos, &columns, &boxes].into_iter().enumerate() {
             for w in 0..4 {
-                let two = arranged.map(|b| two_in_lanes(b[w]));
-                let mut lanes = pair_lanes(&arranged.map(|b| b[w]), &two);
+                let split = arranged.map(|b| two_places(b[w]));
+                let (mut lanes, first, second) = pair_lanes(&split);
                 while lanes != 0 {
                     let shift = lanes.trailing_zeros() as usize - 15;
                     lanes &= lanes - 1;
                     let h = 4 * w + shift / 16;
+                    let lane = |x: u64| (x >> shift) & 0xFFFF;
                     pair_up(
-                        (0..16)
-                            .filter(|&d| (two[d] >> (shift + 15)) & 1 != 0)
-                            .map(|d| ((arranged[d][w] >> shift) & 0xFFFF, d)),
-                        |places, digits| found(places.map(|i| house_cell(2 * kind, h, i)), digits),
+                        split.iter().enumerate().filter_map(|(d, &(lo, hi))| {
+                            let paired = lane(lo & first) != 0 && lane(hi & second) != 0;
+                            paired.then(|| (lane(lo | hi), d))
+                        }),
+                        |places, digits| found(places.map(|i| house_cell(kind, h, i)), digits),
                     );
                 }
             }
-        }
-        // Columns: the columns where each digit has two places, then their rows.
-        let two = self.pos.map(|b| two_in_columns(&b));
-        let mut columns = two.iter().fold(0, |m, &t| m | t);
-        while columns != 0 {
-            let c = columns.trailing_zeros() as usize;
-            columns &= columns - 1;
-            pair_up(
-                (0..16)
-                    .filter(|&d| (two[d] >> c) & 1 != 0)
-                    .map(|d| (column_rows(&self.pos[d], c), d)),
-                |places, digits| found(places.map(|i| 16 * i + c), digits),
-            );
         }
         let mut changed = 0;
         for (d, (b, l)) in self.pos.iter_mut().zip(&lose).enumerate() {
@@ -861,26 +846,29 @@ mod tests {
             for (from, to) in copies {
                 w[usize::from(to % 16)] = w[usize::from(from % 16)];
             }
-            let two = w.map(two_in_lanes);
-            let kept = pair_lanes(&w, &two);
+            let split = w.map(two_places);
+            let (kept, first, second) = pair_lanes(&split);
             for lane in 0..4 {
                 let places = |d: usize| (w[d] >> (16 * lane)) & 0xFFFF;
-                let pair = (0..16).any(|d| {
-                    places(d).count_ones() == 2 && (0..d).any(|e| places(e) == places(d))
-                });
-                if pair {
-                    prop_assert!((kept >> (16 * lane + 15)) & 1 != 0, "lane {}", lane);
+                for (d, &(lo, hi)) in split.iter().enumerate() {
+                    if places(d).count_ones() == 2 && (0..16).any(|e| e != d && places(e) == places(d)) {
+                        prop_assert!((kept >> (16 * lane + 15)) & 1 != 0, "lane {}", lane);
+                        let mask = 0xFFFF << (16 * lane);
+                        prop_assert_eq!(lo & first & mask, lo & mask);
+                        prop_assert_eq!(hi & second & mask, hi & mask);
+                    }
                 }
             }
         }
 
         #[test]
-        fn the_columns_and_boxes_helpers_are_their_definitions(x in any::<[u64; 4]>(), y in any::<[u64; 4]>()) {
+        fn the_transpose_and_boxes_helpers_are_their_definitions(x in any::<[u64; 4]>(), y in any::<[u64; 4]>()) {
             let b = [0, 1, 2, 3].map(|i| x[i] & y[i]);
-            for c in 0..16 {
-                let rows: Vec<usize> = (0..16).filter(|&r| has(&b, 16 * r + c)).collect();
-                prop_assert_eq!(column_rows(&b, c), rows.iter().fold(0, |m, &r| m | 1 << r));
-                prop_assert_eq!((two_in_columns(&b) >> c) & 1 != 0, rows.len() == 2);
+            let t = transpose(&b);
+            for h in 0..16 {
+                for i in 0..16 {
+                    prop_assert_eq!(has(&t, 16 * h + i), has(&b, house_cell(1, h, i)));
+                }
             }
             for h in 0..16 {
                 let lane = (boxes_to_lanes(b[h / 4]) >> (16 * (h % 4))) & 0xFFFF;
@@ -918,8 +906,11 @@ mod tests {
             prop_assert_eq!(single_nibbles(low), single);
             let lanes_set_def = lanes.iter().enumerate().fold(0, |m, (k, l)| m | u64::from(*l != 0) << (16 * k + 15));
             prop_assert_eq!(lanes_set(w), lanes_set_def);
-            let two_def = lanes.iter().enumerate().fold(0, |m, (k, l)| m | u64::from(l.count_ones() == 2) << (16 * k + 15));
-            prop_assert_eq!(two_in_lanes(w), two_def);
+            // Each lane's lowest bit and next, where it has exactly two.
+            let two = |k: usize| lanes[k].count_ones() == 2;
+            let lo_def = (0..4).filter(|&k| two(k)).fold(0, |m, k| m | (lanes[k] & lanes[k].wrapping_neg()) << (16 * k));
+            let hi_def = (0..4).filter(|&k| two(k)).fold(0, |m, k| m | (lanes[k] & (lanes[k] - 1)) << (16 * k));
+            prop_assert_eq!(two_places(w), (lo_def, hi_def));
         }
 
         /// Locked candidates never take a digit's place in a solution: the places
