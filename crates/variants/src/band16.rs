@@ -457,7 +457,7 @@ impl Band16 {
             let pairs = [0, 1, 2, 3].map(|i| two[i] & !three[i] & !self.solved[i]);
             let mut changed = self.naked_pairs(pairs)?;
             if changed == 0 {
-                changed = self.hidden_pairs();
+                changed = self.hidden_pairs(pairs);
             }
             if changed == 0 {
                 return Ok(());
@@ -505,8 +505,10 @@ impl Band16 {
 
     /// Hidden pairs: two digits with the same two places in a house, and no other,
     /// keep those two cells to themselves. Found on the state as it comes in, then
-    /// applied. Returns the digits whose boards changed.
-    fn hidden_pairs(&mut self) -> u32 {
+    /// applied. `pairs`: the open cells with two candidates; a hidden pair on two of
+    /// them is one already applied, and is not looked for. Returns the digits whose
+    /// boards changed.
+    fn hidden_pairs(&mut self, pairs: Board) -> u32 {
         // The cells each digit loses: those of every pair of other digits.
         let mut lose = [[0u64; 4]; 16];
         let mut found = |cells: [usize; 2], digits: u32| {
@@ -523,9 +525,17 @@ impl Band16 {
         // moved into the lanes.
         let columns = self.pos.map(|b| transpose(&b));
         let boxes = self.pos.map(|b| b.map(boxes_to_lanes));
+        let applied = [pairs, transpose(&pairs), pairs.map(boxes_to_lanes)];
         for (kind, arranged) in [&self.pos, &columns, &boxes].into_iter().enumerate() {
             for w in 0..4 {
-                let split = arranged.map(|b| two_places(b[w]));
+                // A digit's two places, in the lanes where one of them has more
+                // than two candidates.
+                let split = arranged.map(|b| {
+                    let (lo, hi) = two_places(b[w]);
+                    let open = lanes_set((lo | hi) & !applied[kind][w]);
+                    let lanes = (open >> 15) * 0xFFFF;
+                    (lo & lanes, hi & lanes)
+                });
                 let (mut lanes, first, second) = pair_lanes(&split);
                 while lanes != 0 {
                     let shift = lanes.trailing_zeros() as usize - 15;
@@ -789,7 +799,8 @@ mod tests {
             let pos: [Board; 16] = core::array::from_fn(|d| [0, 1, 2, 3].map(|i| words[d][i] & sparse[d][i]));
             let mut s = Band16 { pos, solved: [0; 4], paired: [0; 4] };
             let expected = hidden_pairs_by_definition(&s);
-            let changed = s.hidden_pairs();
+            let (_, two, three) = s.counts();
+            let changed = s.hidden_pairs([0, 1, 2, 3].map(|i| two[i] & !three[i]));
             prop_assert_eq!(s.pos, expected);
             for d in 0..16 {
                 prop_assert_eq!((changed >> d) & 1 != 0, pos[d] != expected[d]);
