@@ -305,10 +305,12 @@ impl Band16 {
         Ok(touched)
     }
 
-    /// The cells of digit board `x` alone in their row, column or box; a house
-    /// without a place for the digit is a contradiction.
+    /// The cells of digit board `x` alone in their column, or in their row or box
+    /// within the bands of `bands` (bit b: band b); a house among those without a
+    /// place for the digit is a contradiction. The other bands' rows and boxes are
+    /// left out: the digit did not change there since they were last looked at.
     #[inline(always)]
-    fn alone(x: &Board) -> Result<Board, Contradiction> {
+    fn alone(x: &Board, bands: u64) -> Result<Board, Contradiction> {
         let mut out = [0u64; 4];
         // Columns: fold the 16 rows, bit-sliced over the words then over the lanes.
         let (mut o, mut t) = (0u64, 0u64);
@@ -322,6 +324,10 @@ impl Band16 {
         }
         let cols = (o16 & !t16) * LANE;
         for (i, &w) in x.iter().enumerate() {
+            if (bands >> i) & 1 == 0 {
+                out[i] = w & cols;
+                continue;
+            }
             // Rows: each lane has a place, and has one when `lane & (lane - 1)` is 0
             // (no borrow crosses lanes: each is at least 1).
             if lanes_set(w) != HIGH {
@@ -397,8 +403,9 @@ impl Band16 {
     /// Runs the rules to a fixed point; see the [module docs](self). `dirty`: the
     /// digits whose boards changed since the state was last propagated.
     pub(crate) fn propagate(&mut self, dirty: u32) -> Step {
-        // Digits to look at for hidden singles, and for locked candidates.
-        let (mut hidden, mut locked) = (dirty, dirty);
+        // The digits to look at for hidden singles, by band (bit 16 b + d: digit d
+        // changed in band b), and for locked candidates.
+        let (mut hidden, mut locked) = (u64::from(dirty) * LANE, dirty);
         loop {
             let (one, two, three) = self.counts();
             if one != ALL {
@@ -416,7 +423,7 @@ impl Band16 {
                     // The cell's one candidate: only the digit's board changes.
                     remove(&mut self.pos[d], &PEERS[c]);
                     self.solved[w] |= bit;
-                    hidden |= 1 << d;
+                    hidden |= LANE << d;
                     locked |= 1 << d;
                 }
                 continue;
@@ -424,13 +431,17 @@ impl Band16 {
             if hidden != 0 {
                 let mut placed = false;
                 while hidden != 0 {
-                    let d = hidden.trailing_zeros() as usize;
-                    hidden &= hidden - 1;
-                    let alone = Band16::alone(&self.pos[d])?;
+                    let d = hidden.trailing_zeros() as usize % 16;
+                    let x = (hidden >> d) & LANE;
+                    hidden &= !(LANE << d);
+                    let bands = (x | (x >> 15) | (x >> 30) | (x >> 45)) & 0xF;
+                    let alone = Band16::alone(&self.pos[d], bands)?;
                     let new = [0, 1, 2, 3].map(|i| alone[i] & !self.solved[i]);
                     for c in Bits(new).iter() {
+                        // The digit changes in every band (its column), the cell's
+                        // other digits in the cell's band only.
                         let touched = self.place(d, c)?;
-                        hidden |= touched;
+                        hidden |= (u64::from(touched) << (16 * (c / 64))) | (LANE << d);
                         locked |= touched;
                         placed = true;
                     }
@@ -445,13 +456,16 @@ impl Band16 {
                 locked &= locked - 1;
                 let before = self.pos[d];
                 Band16::locked(&mut self.pos[d]);
-                if self.pos[d] != before {
-                    hidden |= 1 << d;
-                    lost = true;
+                for (b, (now, was)) in self.pos[d].iter().zip(before).enumerate() {
+                    if *now != was {
+                        hidden |= 1 << (16 * b + d);
+                        lost = true;
+                    }
                 }
             }
             if lost {
-                locked = hidden;
+                let x = hidden | (hidden >> 32);
+                locked = ((x | (x >> 16)) & 0xFFFF) as u32;
                 continue;
             }
             let pairs = [0, 1, 2, 3].map(|i| two[i] & !three[i] & !self.solved[i]);
@@ -462,7 +476,7 @@ impl Band16 {
             if changed == 0 {
                 return Ok(());
             }
-            hidden |= changed;
+            hidden |= u64::from(changed) * LANE;
             locked |= changed;
         }
     }
@@ -699,10 +713,16 @@ mod tests {
     }
 
     /// `alone` by its definition: a house without the digit is a contradiction, and
-    /// a cell alone in one of its houses is alone.
-    fn alone_by_definition(x: &Board) -> Result<Board, Contradiction> {
+    /// a cell alone in one of its houses is alone; the houses: every column, and the
+    /// rows and boxes of the bands of `bands`.
+    fn alone_by_definition(x: &Board, bands: u64) -> Result<Board, Contradiction> {
         let mut out = Vec::new();
-        for h in houses() {
+        // houses() has row i, column i, box i for each i; row i and box i are in
+        // band i / 4.
+        for (k, h) in houses().into_iter().enumerate() {
+            if k % 3 != 1 && (bands >> (k / 12)) & 1 == 0 {
+                continue;
+            }
             let places: Vec<usize> = h.iter().copied().filter(|&c| has(x, c)).collect();
             match places.len() {
                 0 => return Err(Contradiction),
@@ -808,8 +828,8 @@ mod tests {
         }
 
         /// Down a random path of guesses from random givens of a 16×16 solution, each
-        /// propagated state is closed under the rules: no naked single is left open,
-        /// no naked pair or hidden pair has anything left to take. Naked pairs look
+        /// propagated state is closed under the rules: no naked or hidden single is left
+        /// open, no naked pair or hidden pair has anything left to take. Naked pairs look
         /// only at cells new since their last pass, so this checks that what the
         /// earlier passes applied still holds.
         #[test]
@@ -826,6 +846,13 @@ mod tests {
                 for c in 0..256 {
                     let m = s.candidates(c);
                     prop_assert!(m.count_ones() != 1 || has(&s.solved, c), "cell {}", c);
+                }
+                for d in 0..16 {
+                    let alone = alone_by_definition(&s.pos[d], 0xF);
+                    prop_assert!(alone.is_ok(), "digit {}", d);
+                    for c in Bits(alone.unwrap()).iter() {
+                        prop_assert!(has(&s.solved, c), "digit {} cell {}", d, c);
+                    }
                 }
                 for h in houses() {
                     let open: Vec<usize> = h.iter().copied().filter(|&c| !has(&s.solved, c)).collect();
@@ -890,11 +917,12 @@ mod tests {
         }
 
         #[test]
-        fn alone_is_its_definition(words in any::<[u64; 4]>(), dense in any::<[u64; 4]>()) {
+        fn alone_is_its_definition(words in any::<[u64; 4]>(), dense in any::<[u64; 4]>(), bands in 0u64..16) {
             // Dense boards, so that most houses have a place.
             let x = [0, 1, 2, 3].map(|i| words[i] | dense[i]);
-            prop_assert_eq!(Band16::alone(&x), alone_by_definition(&x));
-            prop_assert_eq!(Band16::alone(&words), alone_by_definition(&words));
+            prop_assert_eq!(Band16::alone(&x, 0xF), alone_by_definition(&x, 0xF));
+            prop_assert_eq!(Band16::alone(&words, 0xF), alone_by_definition(&words, 0xF));
+            prop_assert_eq!(Band16::alone(&x, bands), alone_by_definition(&x, bands));
         }
 
         #[test]
