@@ -185,7 +185,7 @@ fn two_places(w: u64) -> (u64, u64) {
     let more = lanes_set(rest);
     let q = rest | (!more & HIGH);
     let two = more & !lanes_set(q & q.wrapping_sub(LANE));
-    let lanes = (two >> 15) * 0xFFFF;
+    let lanes = (two << 1).wrapping_sub(two >> 15);
     ((p ^ rest) & lanes, rest & lanes)
 }
 
@@ -196,10 +196,10 @@ fn two_places(w: u64) -> (u64, u64) {
 /// those; most lanes without one are not, and the pairs are then looked for in
 /// those lanes only.
 #[inline(always)]
-fn pair_lanes(split: &[(u64, u64); 16]) -> (u64, u64, u64) {
+fn pair_lanes(lo: &[u64; 16], hi: &[u64; 16]) -> (u64, u64, u64) {
     // Counted to two over the digits, bit-sliced.
     let (mut first, mut first2, mut second, mut second2) = (0u64, 0u64, 0u64, 0u64);
-    for &(lo, hi) in split {
+    for (&lo, &hi) in lo.iter().zip(hi) {
         first2 |= first & lo;
         first |= lo;
         second2 |= second & hi;
@@ -541,25 +541,29 @@ impl Band16 {
         let boxes = self.pos.map(|b| b.map(boxes_to_lanes));
         let applied = [pairs, transpose(&pairs), pairs.map(boxes_to_lanes)];
         for (kind, arranged) in [&self.pos, &columns, &boxes].into_iter().enumerate() {
+            // Each digit's two places, word by word (lo[w][d], hi[w][d]), in the
+            // lanes where one of them has more than two candidates.
+            let (mut lo, mut hi) = ([[0u64; 16]; 4], [[0u64; 16]; 4]);
+            for (d, b) in arranged.iter().enumerate() {
+                for w in 0..4 {
+                    let (l, h) = two_places(b[w]);
+                    let open = lanes_set((l | h) & !applied[kind][w]);
+                    let lanes = (open << 1).wrapping_sub(open >> 15);
+                    (lo[w][d], hi[w][d]) = (l & lanes, h & lanes);
+                }
+            }
             for w in 0..4 {
-                // A digit's two places, in the lanes where one of them has more
-                // than two candidates.
-                let split = arranged.map(|b| {
-                    let (lo, hi) = two_places(b[w]);
-                    let open = lanes_set((lo | hi) & !applied[kind][w]);
-                    let lanes = (open >> 15) * 0xFFFF;
-                    (lo & lanes, hi & lanes)
-                });
-                let (mut lanes, first, second) = pair_lanes(&split);
+                let (mut lanes, first, second) = pair_lanes(&lo[w], &hi[w]);
                 while lanes != 0 {
                     let shift = lanes.trailing_zeros() as usize - 15;
                     lanes &= lanes - 1;
                     let h = 4 * w + shift / 16;
                     let lane = |x: u64| (x >> shift) & 0xFFFF;
                     pair_up(
-                        split.iter().enumerate().filter_map(|(d, &(lo, hi))| {
-                            let paired = lane(lo & first) != 0 && lane(hi & second) != 0;
-                            paired.then(|| (lane(lo | hi), d))
+                        (0..16).filter_map(|d| {
+                            let paired =
+                                lane(lo[w][d] & first) != 0 && lane(hi[w][d] & second) != 0;
+                            paired.then(|| (lane(lo[w][d] | hi[w][d]), d))
                         }),
                         |places, digits| found(places.map(|i| house_cell(kind, h, i)), digits),
                     );
@@ -885,7 +889,7 @@ mod tests {
                 w[usize::from(to % 16)] = w[usize::from(from % 16)];
             }
             let split = w.map(two_places);
-            let (kept, first, second) = pair_lanes(&split);
+            let (kept, first, second) = pair_lanes(&split.map(|s| s.0), &split.map(|s| s.1));
             for lane in 0..4 {
                 let places = |d: usize| (w[d] >> (16 * lane)) & 0xFFFF;
                 for (d, &(lo, hi)) in split.iter().enumerate() {
