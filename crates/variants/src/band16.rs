@@ -323,26 +323,29 @@ impl Band16 {
             return Err(Contradiction);
         }
         let cols = (o16 & !t16) * LANE;
-        for (i, &w) in x.iter().enumerate() {
-            if (bands >> i) & 1 == 0 {
-                out[i] = w & cols;
-                continue;
-            }
+        // Every word, without a branch (so that the loop vectorizes): a band out of
+        // `bands` keeps its column singles only, and a house without a place in a
+        // band of `bands` is a contradiction.
+        let mut empty = 0;
+        for (i, (&w, out)) in x.iter().zip(&mut out).enumerate() {
+            let mine = ((bands >> i) & 1).wrapping_neg();
             // Rows: each lane has a place, and has one when `lane & (lane - 1)` is 0
-            // (no borrow crosses lanes: each is at least 1).
-            if lanes_set(w) != HIGH {
-                return Err(Contradiction);
-            }
-            let more = lanes_set(w & w.wrapping_sub(LANE));
-            let rows = ((!more & HIGH) >> 15) * 0xFFFF;
+            // (a borrow crosses lanes only from an empty one: a contradiction).
+            let set = lanes_set(w);
+            let one = !lanes_set(w & w.wrapping_sub(LANE)) & HIGH;
+            let rows = (one << 1).wrapping_sub(one >> 15);
             // Boxes: fold the word's four lanes; box k is nibble k.
             let (bo, bt) = fold_lanes(w, 0);
-            if nibbles_set(bo) != 0x8888 {
-                return Err(Contradiction);
-            }
-            let more = nibbles_set((bo & (bo - 0x1111)) | bt);
-            let boxes = (((!more & 0x8888) >> 3) * 0xF) * LANE;
-            out[i] = w & (rows | cols | boxes);
+            let nibbles = nibbles_set(bo);
+            let one = !nibbles_set((bo & bo.wrapping_sub(0x1111)) | bt) & 0x8888;
+            let boxes = (one << 1).wrapping_sub(one >> 3);
+            let boxes = boxes | (boxes << 16);
+            let boxes = boxes | (boxes << 32);
+            empty |= mine & ((set ^ HIGH) | (nibbles ^ 0x8888));
+            *out = w & (cols | (mine & (rows | boxes)));
+        }
+        if empty != 0 {
+            return Err(Contradiction);
         }
         Ok(out)
     }
