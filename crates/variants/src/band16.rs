@@ -48,6 +48,28 @@ const BOX: u64 = 0x000F_000F_000F_000F;
 /// Every cell.
 const ALL: Board = [!0; 4];
 
+/// Each lane whose bit 15 is set in `flags` (and no other bit), whole; the others
+/// empty. A shift and a subtraction rather than a multiply, so that loops of it
+/// vectorize.
+#[inline(always)]
+fn whole_lanes(flags: u64) -> u64 {
+    (flags << 1).wrapping_sub(flags >> 15)
+}
+
+/// Each nibble whose bit 3 is set in `flags` (and no other bit), whole; the others
+/// empty.
+#[inline(always)]
+fn whole_nibbles(flags: u64) -> u64 {
+    (flags << 1).wrapping_sub(flags >> 3)
+}
+
+/// The 16 bits of `v` in each of the four lanes.
+#[inline(always)]
+fn every_lane(v: u64) -> u64 {
+    let v = v | (v << 16);
+    v | (v << 32)
+}
+
 /// The lanes of `w` that are not empty, as their bit 15.
 #[inline(always)]
 fn lanes_set(w: u64) -> u64 {
@@ -74,7 +96,7 @@ fn single_nibbles(x: u64) -> u64 {
     // An empty nibble gets bit 3, so that subtracting 1 borrows within each nibble.
     let y = x | (0x8888 & !set);
     let more = nibbles_set(y & (y - 0x1111));
-    ((set & !more) >> 3) * 0xF
+    whole_nibbles(set & !more)
 }
 
 /// The four 16-bit lanes of `w` folded, bit-sliced: the bits set in at least one
@@ -185,7 +207,7 @@ fn two_places(w: u64) -> (u64, u64) {
     let more = lanes_set(rest);
     let q = rest | (!more & HIGH);
     let two = more & !lanes_set(q & q.wrapping_sub(LANE));
-    let lanes = (two << 1).wrapping_sub(two >> 15);
+    let lanes = whole_lanes(two);
     ((p ^ rest) & lanes, rest & lanes)
 }
 
@@ -322,7 +344,7 @@ impl Band16 {
         if o16 != 0xFFFF {
             return Err(Contradiction);
         }
-        let cols = (o16 & !t16) * LANE;
+        let cols = every_lane(o16 & !t16);
         // Every word, without a branch (so that the loop vectorizes): a band out of
         // `bands` keeps its column singles only, and a house without a place in a
         // band of `bands` is a contradiction.
@@ -333,14 +355,12 @@ impl Band16 {
             // (a borrow crosses lanes only from an empty one: a contradiction).
             let set = lanes_set(w);
             let one = !lanes_set(w & w.wrapping_sub(LANE)) & HIGH;
-            let rows = (one << 1).wrapping_sub(one >> 15);
+            let rows = whole_lanes(one);
             // Boxes: fold the word's four lanes; box k is nibble k.
             let (bo, bt) = fold_lanes(w, 0);
             let nibbles = nibbles_set(bo);
             let one = !nibbles_set((bo & bo.wrapping_sub(0x1111)) | bt) & 0x8888;
-            let boxes = (one << 1).wrapping_sub(one >> 3);
-            let boxes = boxes | (boxes << 16);
-            let boxes = boxes | (boxes << 32);
+            let boxes = every_lane(whole_nibbles(one));
             empty |= mine & ((set ^ HIGH) | (nibbles ^ 0x8888));
             *out = w & (cols | (mine & (rows | boxes)));
         }
@@ -360,9 +380,8 @@ impl Band16 {
             let seg = nibbles_set_64(*w);
             // A box whose places are on one row: the rest of that row loses the digit.
             let (o, t) = fold_lanes(seg, 0);
-            let sole = seg & ((o & !t) * LANE);
-            let sole = (sole >> 3) * 0xF;
-            let rows = (lanes_set(sole) >> 15) * 0xFFFF;
+            let sole = whole_nibbles(seg & every_lane(o & !t));
+            let rows = whole_lanes(lanes_set(sole));
             *w &= !(rows & !sole);
             // A row whose places are in one box: the rest of that box loses it. An
             // empty lane gets bit 3, so that taking bit 3 of each lane borrows within
@@ -371,10 +390,9 @@ impl Band16 {
             let set = lanes_set(seg);
             let y = seg | ((!set & HIGH) >> 12);
             let more = lanes_set(y & y.wrapping_sub(8 * LANE));
-            let sole = seg & (((set & !more) >> 15) * 0xFFFF);
-            let sole = (sole >> 3) * 0xF;
+            let sole = whole_nibbles(seg & whole_lanes(set & !more));
             let (boxes, _) = fold_lanes(sole, 0);
-            *w &= !((boxes * LANE) & !sole);
+            *w &= !(every_lane(boxes) & !sole);
         }
         // Across bands: each band's columns with a place, 16 bits.
         let cols = x.map(|w| fold_lanes(w, 0).0);
@@ -389,15 +407,15 @@ impl Band16 {
             // a column, so its other columns lose it (two such columns in one box
             // empty it: a contradiction that `alone` finds).
             let mine = cols[b] & only;
-            let boxes = ((nibbles_set(mine) >> 3) * 0xF) * LANE;
-            x[b] &= !(boxes & !(mine * LANE));
+            let boxes = every_lane(whole_nibbles(nibbles_set(mine)));
+            x[b] &= !(boxes & !every_lane(mine));
             // A box of band b with places in one column: the column's other bands
             // lose the digit.
             let c = fold_lanes(x[b], 0).0;
             let column = c & single_nibbles(c);
             for (i, w) in x.iter_mut().enumerate() {
                 if i != b {
-                    *w &= !(column * LANE);
+                    *w &= !every_lane(column);
                 }
             }
         }
@@ -408,7 +426,7 @@ impl Band16 {
     pub(crate) fn propagate(&mut self, dirty: u32) -> Step {
         // The digits to look at for hidden singles, by band (bit 16 b + d: digit d
         // changed in band b), and for locked candidates.
-        let (mut hidden, mut locked) = (u64::from(dirty) * LANE, dirty);
+        let (mut hidden, mut locked) = (every_lane(u64::from(dirty)), dirty);
         loop {
             let (one, two, three) = self.counts();
             if one != ALL {
@@ -479,7 +497,7 @@ impl Band16 {
             if changed == 0 {
                 return Ok(());
             }
-            hidden |= u64::from(changed) * LANE;
+            hidden |= every_lane(u64::from(changed));
             locked |= changed;
         }
     }
@@ -551,7 +569,7 @@ impl Band16 {
                 for w in 0..4 {
                     let (l, h) = two_places(b[w]);
                     let open = lanes_set((l | h) & !applied[kind][w]);
-                    let lanes = (open << 1).wrapping_sub(open >> 15);
+                    let lanes = whole_lanes(open);
                     (lo[w][d], hi[w][d]) = (l & lanes, h & lanes);
                 }
             }
@@ -952,6 +970,13 @@ mod tests {
             prop_assert_eq!(single_nibbles(low), single);
             let lanes_set_def = lanes.iter().enumerate().fold(0, |m, (k, l)| m | u64::from(*l != 0) << (16 * k + 15));
             prop_assert_eq!(lanes_set(w), lanes_set_def);
+            let whole = |x: u64, n: u32| (0..64 / n).fold(0, |m, k| {
+                let top = 1u64 << (n * k + n - 1);
+                m | if x & top != 0 { ((1u64 << n) - 1) << (n * k) } else { 0 }
+            });
+            prop_assert_eq!(whole_lanes(w & HIGH), whole(w, 16));
+            prop_assert_eq!(whole_nibbles(w & 0x8888_8888_8888_8888), whole(w, 4));
+            prop_assert_eq!(every_lane(w & 0xFFFF), (w & 0xFFFF) * LANE);
             // Each lane's lowest bit and next, where it has exactly two.
             let two = |k: usize| lanes[k].count_ones() == 2;
             let lo_def = (0..4).filter(|&k| two(k)).fold(0, |m, k| m | (lanes[k] & lanes[k].wrapping_neg()) << (16 * k));
