@@ -499,8 +499,7 @@ impl Band16 {
                 }
             }
             if lost {
-                let x = hidden | (hidden >> 32);
-                locked = ((x | (x >> 16)) & 0xFFFF) as u32;
+                locked = fold_lanes(hidden, 0).0 as u32;
                 continue;
             }
             let pairs = [0, 1, 2, 3].map(|i| two[i] & !three[i] & !self.solved[i]);
