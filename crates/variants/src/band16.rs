@@ -193,6 +193,18 @@ fn house_cell(kind: usize, h: usize, i: usize) -> usize {
     }
 }
 
+/// Board `b` with the houses of a kind (as [`house_cell`] numbers them) in the
+/// lanes: cell i of house h is bit i of lane h % 4 of word h / 4. Rows are already
+/// there; columns are transposed, boxes moved by `boxes_to_lanes`.
+#[inline(always)]
+fn as_lanes(kind: usize, b: &Board) -> Board {
+    match kind {
+        0 => *b,
+        1 => transpose(b),
+        _ => b.map(boxes_to_lanes),
+    }
+}
+
 /// The digits (bits) of each pair among `places`' (two places in one house, as bits
 /// of the house's cells; digit) with the same places, handed to `each` with those
 /// places' indices.
@@ -569,19 +581,17 @@ impl Band16 {
                 }
             }
         };
-        // A house is a lane: rows as they are, columns once transposed, boxes once
-        // moved into the lanes.
-        let columns = self.pos.map(|b| transpose(&b));
-        let boxes = self.pos.map(|b| b.map(boxes_to_lanes));
-        let applied = [pairs, transpose(&pairs), pairs.map(boxes_to_lanes)];
-        for (kind, arranged) in [&self.pos, &columns, &boxes].into_iter().enumerate() {
+        // Rows, columns, boxes: a house is a lane.
+        for kind in 0..3 {
+            let arranged = self.pos.map(|b| as_lanes(kind, &b));
+            let applied = as_lanes(kind, &pairs);
             // Each digit's two places, word by word (lo[w][d], hi[w][d]), in the
             // lanes where one of them has more than two candidates.
             let (mut lo, mut hi) = ([[0u64; 16]; 4], [[0u64; 16]; 4]);
             for (d, b) in arranged.iter().enumerate() {
                 for w in 0..4 {
                     let (l, h) = two_places(b[w]);
-                    let open = lanes_set((l | h) & !applied[kind][w]);
+                    let open = lanes_set((l | h) & !applied[w]);
                     let lanes = whole_lanes(open);
                     (lo[w][d], hi[w][d]) = (l & lanes, h & lanes);
                 }
