@@ -369,6 +369,46 @@ pub(crate) fn dispatch<F: WithKernel>(backend: Backend, f: F) -> F::Output {
     f.call(portable::Portable)
 }
 
+/// A back-end's instructions, for an engine outside this crate (the 16×16 band
+/// engine of `bitdoku-variants`): what [`Isa::enter`] runs, and all that it inlines,
+/// is compiled for them. A value is the proof that this CPU has them; only
+/// [`with_isa`] makes one.
+pub trait Isa: Copy {
+    /// Runs `f` inside this back-end's `#[target_feature]` function.
+    fn enter<R>(self, f: impl FnOnce() -> R) -> R;
+}
+
+impl<K: Kernel> Isa for K {
+    #[inline(always)]
+    fn enter<R>(self, f: impl FnOnce() -> R) -> R {
+        Kernel::enter(self, f)
+    }
+}
+
+/// Something to run with a back-end's instructions chosen at run time (see
+/// [`with_isa`]).
+pub trait WithIsa {
+    /// What it gives.
+    type Output;
+    /// Runs with `isa`.
+    fn call<I: Isa>(self, isa: I) -> Self::Output;
+}
+
+/// Runs `f` with the instructions of `backend` (with [`Backend::best`]'s when this
+/// CPU lacks it), chosen as [`dispatch`] chooses the fast engine's kernel.
+#[inline]
+pub fn with_isa<F: WithIsa>(backend: Backend, f: F) -> F::Output {
+    struct Through<F>(F);
+    impl<F: WithIsa> WithKernel for Through<F> {
+        type Output = F::Output;
+        #[inline(always)]
+        fn call<K: Kernel>(self, kernel: K) -> F::Output {
+            self.0.call(kernel)
+        }
+    }
+    dispatch(backend, Through(f))
+}
+
 #[cfg(test)]
 mod tests {
     //! Kernel conformance: every back-end this CPU has against the portable one, step
