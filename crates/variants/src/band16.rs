@@ -128,6 +128,13 @@ fn fold_lanes(w: u64, twice: u64) -> (u64, u64) {
     (once, more)
 }
 
+/// The board of words `f(0)` to `f(3)`. Used in place of an array's `map`, which is
+/// not inlined and would run outside the back-end's instructions (see `Band`).
+#[inline(always)]
+fn words(f: impl Fn(usize) -> u64) -> Board {
+    [f(0), f(1), f(2), f(3)]
+}
+
 /// Takes `cells` out of `x`; true if `x` had some of them.
 #[inline(always)]
 fn remove(x: &mut Board, cells: &Board) -> bool {
@@ -148,7 +155,7 @@ fn common_houses(a: usize, b: usize) -> Board {
         out[a / 64] |= 0xFFFF << (16 * (ra % 4));
     }
     if ca == cb {
-        out = out.map(|w| w | (LANE << ca));
+        out = words(|i| out[i] | (LANE << ca));
     }
     if ra / 4 == rb / 4 && ca / 4 == cb / 4 {
         out[a / 64] |= BOX << (4 * (ca / 4));
@@ -205,7 +212,7 @@ fn as_lanes(kind: usize, b: &Board) -> Board {
     match kind {
         0 => *b,
         1 => transpose(b),
-        _ => b.map(boxes_to_lanes),
+        _ => words(|i| boxes_to_lanes(b[i])),
     }
 }
 
@@ -282,7 +289,8 @@ fn transpose(b: &Board) -> Board {
     }
     // In each block, bit j of lane r goes to bit r of lane j: the 2×2 corners, then
     // the bits of each corner.
-    w.map(|w| {
+    words(|i| {
+        let w = w[i];
         let t = (w ^ (w >> 30)) & 0x0000_0000_CCCC_CCCC;
         let w = w ^ t ^ (t << 30);
         let t = (w ^ (w >> 15)) & 0x0000_AAAA_0000_AAAA;
@@ -425,7 +433,7 @@ impl Band16 {
             *w &= !(every_lane(boxes) & !sole);
         }
         // Across bands: each band's columns with a place, 16 bits.
-        let cols = x.map(|w| fold_lanes(w, 0).0);
+        let cols = words(|i| fold_lanes(x[i], 0).0);
         let (mut o, mut t) = (0, 0);
         for &c in &cols {
             t |= o & c;
@@ -463,7 +471,7 @@ impl Band16 {
             if one != ALL {
                 return Err(Contradiction);
             }
-            let singles = [0, 1, 2, 3].map(|i| one[i] & !two[i] & !self.solved[i]);
+            let singles = words(|i| one[i] & !two[i] & !self.solved[i]);
             if singles != [0; 4] {
                 for c in Bits(singles).iter() {
                     let (w, bit) = (c / 64, 1u64 << (c % 64));
@@ -488,7 +496,7 @@ impl Band16 {
                     hidden &= !(LANE << d);
                     let bands = (x | (x >> 15) | (x >> 30) | (x >> 45)) & 0xF;
                     let alone = Band16::alone(&self.pos[d], bands)?;
-                    let new = [0, 1, 2, 3].map(|i| alone[i] & !self.solved[i]);
+                    let new = words(|i| alone[i] & !self.solved[i]);
                     for c in Bits(new).iter() {
                         // The digit changes in every band (its column), the cell's
                         // other digits in the cell's band only.
@@ -519,7 +527,7 @@ impl Band16 {
                 locked = fold_lanes(hidden, 0).0 as u32;
                 continue;
             }
-            let pairs = [0, 1, 2, 3].map(|i| two[i] & !three[i] & !self.solved[i]);
+            let pairs = words(|i| two[i] & !three[i] & !self.solved[i]);
             let mut changed = self.naked_pairs(pairs)?;
             if changed == 0 {
                 changed = self.hidden_pairs(pairs);
@@ -539,7 +547,7 @@ impl Band16 {
     /// cell of the pair's house with the same two loses both: a contradiction.
     #[inline(always)]
     fn naked_pairs(&mut self, pairs: Board) -> Result<u32, Contradiction> {
-        let new = [0, 1, 2, 3].map(|i| pairs[i] & !self.paired[i]);
+        let new = words(|i| pairs[i] & !self.paired[i]);
         self.paired = pairs;
         let mut changed = 0;
         for c in Bits(new).iter() {
@@ -554,7 +562,7 @@ impl Band16 {
             // The same pair in c's houses, but among the new cells up to c (each
             // pair of new cells is met once, from its first cell).
             let met = Bits::<4>::first(c + 1).0;
-            let same = [0, 1, 2, 3].map(|i| {
+            let same = words(|i| {
                 pairs[i] & !(new[i] & met[i]) & PEERS[c][i] & self.pos[d1][i] & self.pos[d2][i]
             });
             for o in Bits(same).iter() {
@@ -590,7 +598,12 @@ impl Band16 {
         };
         // Rows, columns, boxes: a house is a lane.
         for kind in 0..3 {
-            let arranged = self.pos.map(|b| as_lanes(kind, &b));
+            // A loop, not `map`: `map` is not inlined, and would run outside the
+            // back-end's instructions.
+            let mut arranged = [[0u64; 4]; 16];
+            for (a, b) in arranged.iter_mut().zip(&self.pos) {
+                *a = as_lanes(kind, b);
+            }
             let applied = as_lanes(kind, &pairs);
             // Each digit's two places, word by word (lo[w][d], hi[w][d]), in the
             // lanes where one of them has more than two candidates.
@@ -654,9 +667,9 @@ impl Band16 {
             }
             at_least
         };
-        let open = [0, 1, 2, 3].map(|i| !self.solved[i]);
+        let open = words(|i| !self.solved[i]);
         let exactly = |at_least: &[Board; 17], k: usize| {
-            [0, 1, 2, 3].map(|i| at_least[k - 1][i] & !at_least[k][i] & open[i])
+            words(|i| at_least[k - 1][i] & !at_least[k][i] & open[i])
         };
         let few = at_least(5);
         let (two, three, four) = (exactly(&few, 2), exactly(&few, 3), exactly(&few, 4));
@@ -672,7 +685,7 @@ impl Band16 {
         let mut most = 0;
         for c in Bits(fewest).iter() {
             let m = self.candidates(c);
-            let peers = [0, 1, 2, 3].map(|i| PEERS[c][i] & open[i]);
+            let peers = words(|i| PEERS[c][i] & open[i]);
             let mut share = [0u64; 4];
             let mut digits = m;
             while digits != 0 {
@@ -683,9 +696,9 @@ impl Band16 {
                 }
             }
             let score = count(peers)
-                + 16 * count([0, 1, 2, 3].map(|i| share[i] & two[i]))
-                + 4 * count([0, 1, 2, 3].map(|i| share[i] & three[i]))
-                + count([0, 1, 2, 3].map(|i| share[i] & four[i]));
+                + 16 * count(words(|i| share[i] & two[i]))
+                + 4 * count(words(|i| share[i] & three[i]))
+                + count(words(|i| share[i] & four[i]));
             if best.is_none() || score > most {
                 (best, most) = (Some((c, m)), score);
             }
