@@ -733,17 +733,15 @@ struct Band<I>(I);
 impl<I: Isa> Searcher for Band<I> {
     type Node = Band16;
 
-    #[inline]
+    #[inline(always)]
     fn branch(&self, node: &Band16) -> Option<(usize, u32)> {
-        self.0.enter(|| node.branch())
+        node.branch()
     }
 
-    #[inline]
+    #[inline(always)]
     fn assign(&mut self, node: &mut Band16, cell: usize, bit: u32) -> bool {
-        self.0.enter(|| {
-            let placed = node.place(bit.trailing_zeros() as usize, cell);
-            placed.and_then(|dirty| node.propagate(dirty)).is_ok()
-        })
+        let placed = node.place(bit.trailing_zeros() as usize, cell);
+        placed.and_then(|dirty| node.propagate(dirty)).is_ok()
     }
 
     fn values(&self, node: &Band16) -> Vec<u8> {
@@ -762,9 +760,14 @@ pub(crate) fn search(start: &[u32], options: &Options, control: &mut impl Contro
     impl<C: Control> WithIsa for Search<'_, C> {
         type Output = Outcome;
         fn call<I: Isa>(self, isa: I) -> Outcome {
-            let mut root = Band16::new(self.start);
-            let root = isa.enter(|| root.propagate(0xFFFF)).is_ok().then_some(root);
-            run(&mut Band(isa), root, self.options, self.control)
+            isa.enter(
+                #[inline(always)]
+                || {
+                    let mut root = Band16::new(self.start);
+                    let root = root.propagate(0xFFFF).is_ok().then_some(root);
+                    run(&mut Band(isa), root, self.options, self.control)
+                },
+            )
         }
     }
     let backend = options.backend;

@@ -119,6 +119,7 @@ pub(crate) fn search<const W: usize, const C: usize>(
 
 /// The depth-first search from `root` (propagated and consistent; `None` if it has
 /// no solution) within `options`, reporting to `control`.
+#[inline(always)]
 pub(crate) fn run<S: Searcher>(
     searcher: &mut S,
     root: Option<S::Node>,
