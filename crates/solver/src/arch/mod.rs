@@ -395,7 +395,7 @@ pub trait WithIsa {
 }
 
 /// Runs `f` with the instructions of `backend` (with [`Backend::best`]'s when this
-/// CPU lacks it), chosen as [`dispatch`] chooses the fast engine's kernel.
+/// CPU lacks it), chosen as the fast engine's kernel is chosen.
 #[inline]
 pub fn with_isa<F: WithIsa>(backend: Backend, f: F) -> F::Output {
     struct Through<F>(F);
