@@ -432,7 +432,8 @@ impl Band16 {
             let (boxes, _) = fold_lanes(sole, 0);
             *w &= !(every_lane(boxes) & !sole);
         }
-        // Across bands: each band's columns with a place, 16 bits.
+        // Across bands, every band from the same words (so that the four are computed
+        // side by side): each band's columns with a place, 16 bits.
         let cols = words(|i| fold_lanes(x[i], 0).0);
         let (mut o, mut t) = (0, 0);
         for &c in &cols {
@@ -440,23 +441,26 @@ impl Band16 {
             o |= c;
         }
         let only = o & !t;
-        for b in 0..4 {
-            // Columns with places in band b alone: box (b, k) holds the digit in such
-            // a column, so its other columns lose it (two such columns in one box
-            // empty it: a contradiction that `alone` finds).
+        // Columns with places in band b alone: box (b, k) holds the digit in such a
+        // column, so its other columns lose it (two such columns in one box empty it:
+        // a contradiction that `alone` finds).
+        *x = words(|b| {
             let mine = cols[b] & only;
             let boxes = every_lane(whole_nibbles(nibbles_set(mine)));
-            x[b] &= !(boxes & !every_lane(mine));
-            // A box of band b with places in one column: the column's other bands
-            // lose the digit.
+            x[b] & !(boxes & !every_lane(mine))
+        });
+        // A box of band b with places in one column: the column's other bands lose
+        // the digit (two bands claiming one column both lose it: a contradiction).
+        let column = words(|b| {
             let c = fold_lanes(x[b], 0).0;
-            let column = c & single_nibbles(c);
-            for (i, w) in x.iter_mut().enumerate() {
-                if i != b {
-                    *w &= !every_lane(column);
-                }
-            }
+            c & single_nibbles(c)
+        });
+        let (mut o, mut t) = (0, 0);
+        for &c in &column {
+            t |= o & c;
+            o |= c;
         }
+        *x = words(|b| x[b] & !every_lane((o & !column[b]) | t));
     }
 
     /// Runs the rules to a fixed point; see the [module docs](self). `dirty`: the
