@@ -40,9 +40,9 @@
 //!   at rows, columns (the board transposed) and boxes (moved into the lanes) as
 //!   lanes, only where two digits' first places and two digits' second places meet.
 //!
-//! Every node runs in the instructions of the fast engine's back-end
+//! The search runs in the instructions of the fast engine's back-end
 //! (`bitdoku_solver::with_isa`): the rules are loops of word operations, which the
-//! compiler turns into 256- or 512-bit ones there (a fifth less time on AVX-512).
+//! compiler turns into 256- or 512-bit ones there.
 //!
 //! A property test walks random paths of guesses and checks that every propagated
 //! state is closed under all of these rules.
@@ -129,7 +129,7 @@ fn fold_lanes(w: u64, twice: u64) -> (u64, u64) {
 }
 
 /// The board of words `f(0)` to `f(3)`. Used in place of an array's `map`, which is
-/// not inlined and would run outside the back-end's instructions (see `Band`).
+/// not inlined and would run outside the back-end's instructions (see `search`).
 #[inline(always)]
 fn words(f: impl Fn(usize) -> u64) -> Board {
     [f(0), f(1), f(2), f(3)]
@@ -602,8 +602,7 @@ impl Band16 {
         };
         // Rows, columns, boxes: a house is a lane.
         for kind in 0..3 {
-            // A loop, not `map`: `map` is not inlined, and would run outside the
-            // back-end's instructions.
+            // A loop, not `map` (see `words`).
             let mut arranged = [[0u64; 4]; 16];
             for (a, b) in arranged.iter_mut().zip(&self.pos) {
                 *a = as_lanes(kind, b);
@@ -728,13 +727,10 @@ impl Band16 {
     }
 }
 
-/// The band engine as the search sees it: it has no tables, its state is all. Each
-/// node's work runs compiled for the instructions of `I` (the fast engine's choice
-/// of back-end): the rules are written on words and loops of words, which the
-/// compiler turns into 256- or 512-bit operations where it may.
-struct Band<I>(I);
+/// The band engine as the search sees it: it has no tables, its state is all.
+struct Band;
 
-impl<I: Isa> Searcher for Band<I> {
+impl Searcher for Band {
     type Node = Band16;
 
     #[inline(always)]
@@ -754,7 +750,10 @@ impl<I: Isa> Searcher for Band<I> {
 }
 
 /// Searches the classic 16×16 whose cells start with `start`'s candidates (bit d-1:
-/// digit d; 256 cells) within `options`, reporting to `control`.
+/// digit d; 256 cells) within `options`, reporting to `control`. The whole search
+/// runs in one `Isa::enter` of `options.backend`, everything in it inlined, so that
+/// the rules' loops of words compile to 256- or 512-bit operations where the CPU
+/// has them.
 pub(crate) fn search(start: &[u32], options: &Options, control: &mut impl Control) -> Outcome {
     struct Search<'a, C> {
         start: &'a [u32],
@@ -769,14 +768,13 @@ pub(crate) fn search(start: &[u32], options: &Options, control: &mut impl Contro
                 || {
                     let mut root = Band16::new(self.start);
                     let root = root.propagate(0xFFFF).is_ok().then_some(root);
-                    run(&mut Band(isa), root, self.options, self.control)
+                    run(&mut Band, root, self.options, self.control)
                 },
             )
         }
     }
-    let backend = options.backend;
     with_isa(
-        backend,
+        options.backend,
         Search {
             start,
             options,
