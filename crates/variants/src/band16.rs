@@ -135,6 +135,18 @@ fn words(f: impl Fn(usize) -> u64) -> Board {
     [f(0), f(1), f(2), f(3)]
 }
 
+/// The four words of `x` folded, bit-sliced: the bits set in at least one word, and
+/// in at least two.
+#[inline(always)]
+fn fold_words(x: &Board) -> (u64, u64) {
+    let (mut once, mut twice) = (0u64, 0u64);
+    for &w in x {
+        twice |= once & w;
+        once |= w;
+    }
+    (once, twice)
+}
+
 /// Takes `cells` out of `x`; true if `x` had some of them.
 #[inline(always)]
 fn remove(x: &mut Board, cells: &Board) -> bool {
@@ -373,11 +385,7 @@ impl Band16 {
     fn alone(x: &Board, bands: u64) -> Result<Board, Contradiction> {
         let mut out = [0u64; 4];
         // Columns: fold the 16 rows, bit-sliced over the words then over the lanes.
-        let (mut o, mut t) = (0u64, 0u64);
-        for &w in x {
-            t |= o & w;
-            o |= w;
-        }
+        let (o, t) = fold_words(x);
         let (o16, t16) = fold_lanes(o, t);
         if o16 != 0xFFFF {
             return Err(Contradiction);
@@ -435,11 +443,7 @@ impl Band16 {
         // Across bands, every band from the same words (so that the four are computed
         // side by side): each band's columns with a place, 16 bits.
         let cols = words(|i| fold_lanes(x[i], 0).0);
-        let (mut o, mut t) = (0, 0);
-        for &c in &cols {
-            t |= o & c;
-            o |= c;
-        }
+        let (o, t) = fold_words(&cols);
         let only = o & !t;
         // Columns with places in band b alone: box (b, k) holds the digit in such a
         // column, so its other columns lose it (two such columns in one box empty it:
@@ -455,11 +459,7 @@ impl Band16 {
             let c = fold_lanes(x[b], 0).0;
             c & single_nibbles(c)
         });
-        let (mut o, mut t) = (0, 0);
-        for &c in &column {
-            t |= o & c;
-            o |= c;
-        }
+        let (o, t) = fold_words(&column);
         *x = words(|b| x[b] & !every_lane((o & !column[b]) | t));
     }
 
