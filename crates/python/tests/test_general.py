@@ -30,7 +30,7 @@ OPEN4 = "4....2.........."
 # record's; the rest is the library's summary, which true_candidates gives.
 CLI_CANDIDATES = [
     '{"file":"<stdin>","line":1,"size":4,"puzzle":"4....2..........","status":"multiple",'
-    '"solutions":8,"candidates":["4","13","123","123","13","2","134","134","123","134",'
+    '"solutions":24,"candidates":["4","13","123","123","13","2","134","134","123","134",'
     '"1234","1234","123","134","1234","1234"],"fixed":2}',
     '{"file":"<stdin>","line":2,"size":4,"puzzle":"4....2....43...1","status":"unique",'
     '"solution":"4312123421433421","solutions":1,"candidates":["4","3","1","2","1","2",'

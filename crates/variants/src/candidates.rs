@@ -1,12 +1,16 @@
 //! True candidates: for each cell, the digits it holds in at least one solution — what
 //! setters check after every clue they place.
 //!
-//! Rather than enumerate solutions (a puzzle under construction can have millions),
-//! each candidate is decided on its own: after propagation, every candidate not yet
-//! seen in a solution is assumed, and a search for one solution either finds one
-//! (then every digit of that solution is a true candidate: one witness decides many
-//! candidates at once) or proves the candidate impossible. So the work is bounded by
-//! the number of candidates, not of solutions.
+//! First, one search enumerates the solutions, up to [`ENUMERATED`], on the fastest engine
+//! that takes the puzzle (the fast 9×9 engine, the 16×16 band engine, or the general
+//! one). A puzzle with fewer (a unique one, one a setter is finishing) is then decided:
+//! its true candidates are the union of its solutions, and no candidate needs a search
+//! of its own. A puzzle with more (one under construction can have millions) goes on
+//! candidate by candidate: after propagation, every candidate not yet seen in a
+//! solution is assumed, and a search for one solution either finds one (then every
+//! digit of that solution is a true candidate: one witness decides many candidates at
+//! once) or proves the candidate impossible. So the work is bounded by the number of
+//! candidates, not of solutions.
 //!
 //! [`Options::solution_limit`] caps the number of witness solutions, and the guess and
 //! time budgets bound the whole; a run stopped by either says so
@@ -24,7 +28,7 @@
 //! # Ok::<(), bitdoku_variants::ModelError>(())
 //! ```
 
-use crate::search::{self, Control};
+use crate::search::{self, Control, Outcome};
 use crate::state::{State, Work};
 use crate::tables::Tables;
 use bitdoku_solver::{Options, Stats, TIME_CHECK_GUESSES};
@@ -145,10 +149,38 @@ impl<K: Control> Control for Budget<'_, K> {
     }
 }
 
-pub(crate) fn true_candidates<const W: usize, const C: usize>(
+/// The first search's control: the budget's, each solution's digits added to the true
+/// candidates.
+pub(crate) struct Witnesses<'a, 'b, K> {
+    budget: &'a mut Budget<'b, K>,
+    candidates: &'a mut [u32],
+}
+
+impl<K: Control> Control for Witnesses<'_, '_, K> {
+    fn keep_going(&mut self) -> bool {
+        self.budget.keep_going()
+    }
+
+    fn solution(&mut self, values: &[u8]) {
+        for (m, &d) in self.candidates.iter_mut().zip(values) {
+            *m |= 1 << (d - 1);
+        }
+    }
+}
+
+/// How many solutions the first search enumerates: a puzzle with fewer (a unique one,
+/// one being finished) is decided by that one search. Past a few dozen, the solutions
+/// one depth-first search finds in a row differ in a few cells, and decide little
+/// more than the first did (docs/performance.md, session 26, has the measurements).
+pub const ENUMERATED: usize = 64;
+
+/// The true candidates of the puzzle of `t`. `enumerate` is the engine's search (the
+/// fast engines' where they take the puzzle), run first with the options it is given.
+pub(crate) fn true_candidates<const W: usize, const C: usize, K: Control>(
     t: &Tables,
     options: &Options,
-    control: &mut impl Control,
+    control: &mut K,
+    enumerate: impl FnOnce(&Options, &mut Witnesses<'_, '_, K>) -> Outcome,
 ) -> TrueCandidates {
     let cells = t.cells;
     let mut out = TrueCandidates {
@@ -174,9 +206,25 @@ pub(crate) fn true_candidates<const W: usize, const C: usize>(
         timed_out: false,
     };
     let cap = options.solution_limit.max(1);
+    // Every solution up to ENUMERATED (or the cap), in one search: when there are
+    // fewer, they are all, and decide every candidate.
+    let limit = cap.min(ENUMERATED);
+    let mut first = Options::default().with_limit(limit);
+    first.backend = options.backend;
+    let found = enumerate(
+        &first,
+        &mut Witnesses {
+            budget: &mut budget,
+            candidates: &mut out.candidates,
+        },
+    );
+    add(&mut out.stats, &found.stats);
+    out.solutions = found.solutions;
+    // Stopped by the budget, or at the cap with candidates left to decide.
+    let mut stopped = !found.complete || (found.solutions >= cap && !all_decided(&root, &out, 0));
+    let exhausted = found.complete && found.solutions < limit;
     let one = Options::default();
-    let mut stopped = false;
-    for cell in 0..cells {
+    for cell in (0..cells).filter(|_| !exhausted) {
         let mut todo = root.cand[cell] & !out.candidates[cell];
         while todo != 0 {
             let bit = todo & todo.wrapping_neg();
@@ -224,4 +272,99 @@ fn add(total: &mut Stats, one: &Stats) {
     total.guesses += one.guesses;
     total.backtracks += one.backtracks;
     total.max_depth = total.max_depth.max(one.max_depth);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::nearly_full;
+    use crate::{Engine, Puzzle};
+
+    /// Every solution's digits, cell by cell, on the general engine.
+    fn union(engine: &Engine) -> Vec<u32> {
+        let mut union = vec![0u32; engine.tables.cells];
+        let all = Options::default().with_limit(usize::MAX);
+        let o = engine.general_search(&all, &mut Witness(&mut union));
+        assert!(o.complete);
+        union
+    }
+
+    struct Witness<'a>(&'a mut Vec<u32>);
+
+    impl Control for Witness<'_> {
+        fn solution(&mut self, values: &[u8]) {
+            for (m, &d) in self.0.iter_mut().zip(values) {
+                *m |= 1 << (d - 1);
+            }
+        }
+    }
+
+    /// A puzzle with fewer solutions than [`ENUMERATED`] is decided by the first search
+    /// alone: its guesses are the whole run's.
+    #[test]
+    fn fewer_solutions_than_enumerated_take_one_search() {
+        let mut p = Puzzle::classic(4).unwrap();
+        p.set_givens(&[4, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+            .unwrap();
+        let engine = Engine::new(&p).unwrap();
+        let tc = engine.true_candidates(&Options::default().with_limit(usize::MAX));
+        let first = engine.search(&Options::default().with_limit(ENUMERATED));
+        assert_eq!(first.solutions, 24);
+        assert_eq!(
+            (tc.complete, tc.solutions, tc.stats.guesses),
+            (true, 24, first.stats.guesses)
+        );
+        assert_eq!(tc.candidates, union(&engine));
+    }
+
+    /// Past [`ENUMERATED`] solutions, the candidates the first search left are decided
+    /// one by one; a cap at the first search's solutions stops the run there.
+    #[test]
+    fn more_solutions_than_enumerated_are_decided_one_by_one() {
+        let engine = Engine::new(&Puzzle::classic(6).unwrap()).unwrap();
+        let tc = engine.true_candidates(&Options::default().with_limit(usize::MAX));
+        assert!(tc.complete && tc.solutions > ENUMERATED, "{tc:?}");
+        assert!(tc.candidates.iter().all(|&m| m == 0b11_1111));
+        let capped = engine.true_candidates(&Options::default().with_limit(ENUMERATED));
+        assert_eq!((capped.status(), capped.solutions), ("gave-up", ENUMERATED));
+        for (c, (&m, &u)) in capped.candidates.iter().zip(&capped.undecided).enumerate() {
+            assert_eq!(m | u, 0b11_1111, "cell {c}");
+            assert_eq!(m & u, 0, "cell {c}");
+        }
+    }
+
+    /// On a classic 16×16 the first search is the band engine's: the candidates are the
+    /// general engine's solutions all the same, with fewer solutions than
+    /// [`ENUMERATED`] and with more.
+    #[test]
+    fn the_band_engine_s_first_search_gives_the_general_engine_s_candidates() {
+        let (mut few, mut many) = (0, 0);
+        for seed in 0.. {
+            let mut rng = fastrand::Rng::with_seed(seed);
+            let mut p = Puzzle::classic(16).unwrap();
+            let shown = rng.f64() * 0.15 + 0.3;
+            nearly_full(&mut rng, &mut p, shown, 255, 5);
+            let engine = Engine::new(&p).unwrap();
+            assert!(engine.band16);
+            let options = Options::default()
+                .with_limit(4 * ENUMERATED)
+                .with_max_guesses(Some(50_000));
+            let counted = engine.general_search(&options, &mut ());
+            let n = counted.solutions;
+            if !counted.complete || !(2..4 * ENUMERATED).contains(&n) {
+                continue;
+            }
+            let tc = engine.true_candidates(&Options::default().with_limit(usize::MAX));
+            assert!(tc.complete, "seed {seed}");
+            assert_eq!(tc.candidates, union(&engine), "seed {seed}");
+            if n < ENUMERATED {
+                few += 1;
+            } else {
+                many += 1;
+            }
+            if few >= 3 && many >= 3 {
+                break;
+            }
+        }
+    }
 }

@@ -288,10 +288,11 @@ impl Engine {
         control: &mut impl Control,
     ) -> TrueCandidates {
         let t = &self.tables;
-        with_width!(
-            self.width,
-            |W, C| crate::candidates::true_candidates::<W, C>(t, options, control)
-        )
+        with_width!(self.width, |W, C| {
+            crate::candidates::true_candidates::<W, C, _>(t, options, control, |first, seen| {
+                self.search_with(first, seen)
+            })
+        })
     }
 }
 

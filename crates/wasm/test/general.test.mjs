@@ -23,7 +23,7 @@ const OPEN4 = '4....2..........';
 // a unique puzzle's `solution`) are the record's; the rest is the library's summary,
 // which trueCandidates gives.
 const CLI_CANDIDATES = [
-  '{"file":"<stdin>","line":1,"size":4,"puzzle":"4....2..........","status":"multiple","solutions":8,"candidates":["4","13","123","123","13","2","134","134","123","134","1234","1234","123","134","1234","1234"],"fixed":2}',
+  '{"file":"<stdin>","line":1,"size":4,"puzzle":"4....2..........","status":"multiple","solutions":24,"candidates":["4","13","123","123","13","2","134","134","123","134","1234","1234","123","134","1234","1234"],"fixed":2}',
   '{"file":"<stdin>","line":2,"size":4,"puzzle":"4....2....43...1","status":"unique","solution":"4312123421433421","solutions":1,"candidates":["4","3","1","2","1","2","3","4","2","1","4","3","3","4","2","1"],"fixed":16}',
 ];
 const RECORD_FIELDS = new Set(['file', 'line', 'size', 'puzzle', 'solution']);
