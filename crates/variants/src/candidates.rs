@@ -1,15 +1,16 @@
 //! True candidates: for each cell, the digits it holds in at least one solution — what
 //! setters check after every clue they place.
 //!
-//! First, one search enumerates the solutions, up to [`ENUMERATED`], on the fastest engine
-//! that takes the puzzle (the fast 9×9 engine, the 16×16 band engine, or the general
-//! one). A puzzle with fewer (a unique one, one a setter is finishing) is then decided:
-//! its true candidates are the union of its solutions, and no candidate needs a search
-//! of its own. A puzzle with more (one under construction can have millions) goes on
-//! candidate by candidate: after propagation, every candidate not yet seen in a
-//! solution is assumed, and a search for one solution either finds one (then every
-//! digit of that solution is a true candidate: one witness decides many candidates at
-//! once) or proves the candidate impossible. So the work is bounded by the number of
+//! First, one search enumerates the solutions, up to [`ENUMERATED`], on the fastest
+//! engine that takes the puzzle (the fast 9×9 engine, the 16×16 band engine, or the
+//! general one). A puzzle with fewer (a unique one, one a setter is finishing) is then
+//! decided: its true candidates are the union of its solutions, and no candidate needs
+//! a search of its own. A puzzle with more (one under construction can have millions)
+//! goes on candidate by candidate: after propagation, every candidate not yet seen in
+//! a solution is assumed, and a search for one solution (on the general engine, or the
+//! band engine for a classic 16×16) either finds one (then every digit of that
+//! solution is a true candidate: one witness decides many candidates at once) or
+//! proves the candidate impossible. So the work is bounded by the number of
 //! candidates, not of solutions.
 //!
 //! [`Options::solution_limit`] caps the number of witness solutions, and the guess and
@@ -176,11 +177,14 @@ pub const ENUMERATED: usize = 64;
 
 /// The true candidates of the puzzle of `t`. `enumerate` is the engine's search (the
 /// fast engines' where they take the puzzle), run first with the options it is given.
+/// `band16`: the puzzle is a classic 16×16, whose searches one candidate at a time
+/// run on the band engine too, from the general engine's propagated state.
 pub(crate) fn true_candidates<const W: usize, const C: usize, K: Control>(
     t: &Tables,
     options: &Options,
     control: &mut K,
     enumerate: impl FnOnce(&Options, &mut Witnesses<'_, '_, K>) -> Outcome,
+    band16: bool,
 ) -> TrueCandidates {
     let cells = t.cells;
     let mut out = TrueCandidates {
@@ -223,7 +227,8 @@ pub(crate) fn true_candidates<const W: usize, const C: usize, K: Control>(
     // Stopped by the budget, or at the cap with candidates left to decide.
     let mut stopped = !found.complete || (found.solutions >= cap && !all_decided(&root, &out, 0));
     let exhausted = found.complete && found.solutions < limit;
-    let one = Options::default();
+    let mut one = Options::default();
+    one.backend = options.backend;
     for cell in (0..cells).filter(|_| !exhausted) {
         let mut todo = root.cand[cell] & !out.candidates[cell];
         while todo != 0 {
@@ -240,7 +245,11 @@ pub(crate) fn true_candidates<const W: usize, const C: usize, K: Control>(
             if child.assign(t, &mut w, cell, bit).is_err() {
                 continue;
             }
-            let found = search::search(t, &mut w, Some(child), &one, &mut budget);
+            let found = if band16 {
+                crate::band16::search(&child.cand[..cells], &one, &mut budget)
+            } else {
+                search::search(t, &mut w, Some(child), &one, &mut budget)
+            };
             add(&mut out.stats, &found.stats);
             if let Some(values) = found.solution {
                 out.solutions += 1;

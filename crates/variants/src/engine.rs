@@ -289,9 +289,13 @@ impl Engine {
     ) -> TrueCandidates {
         let t = &self.tables;
         with_width!(self.width, |W, C| {
-            crate::candidates::true_candidates::<W, C, _>(t, options, control, |first, seen| {
-                self.search_with(first, seen)
-            })
+            crate::candidates::true_candidates::<W, C, _>(
+                t,
+                options,
+                control,
+                |first, seen| self.search_with(first, seen),
+                self.band16,
+            )
         })
     }
 }
