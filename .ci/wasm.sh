@@ -41,9 +41,10 @@ node scripts/build.mjs
 gz=$(gzip -9 -c bitdoku.wasm | wc -c)
 # 300 KB held the classic engines (about 229 KB); the general engine, its rules and its
 # generator (built at opt-level "z") brought the module to 392 KB, and every rule type of
-# the sudoku-puzzle format to 424 KB: 450 KB bounds its growth.
-echo "bitdoku.wasm: $(wc -c < bitdoku.wasm) bytes, $gz gzipped (at most 450 KB)"
-[ "$gz" -le 460800 ] || { echo "bitdoku.wasm is over 450 KB gzipped"; exit 1; }
+# the sudoku-puzzle format to 424 KB (448 KB by session 25), and true candidates'
+# first search on the fast engines (session 26) to 457 KB: 475 KB bounds its growth.
+echo "bitdoku.wasm: $(wc -c < bitdoku.wasm) bytes, $gz gzipped (at most 475 KB)"
+[ "$gz" -le 486400 ] || { echo "bitdoku.wasm is over 475 KB gzipped"; exit 1; }
 
 step "Node tests on the public sets, and the TypeScript types"
 node --test --test-reporter=spec test/
