@@ -163,9 +163,14 @@ impl<K: Control> Control for Witnesses<'_, '_, K> {
     }
 
     fn solution(&mut self, values: &[u8]) {
-        for (m, &d) in self.candidates.iter_mut().zip(values) {
-            *m |= 1 << (d - 1);
-        }
+        witness(self.candidates, values);
+    }
+}
+
+/// Adds the digits of a solution (row-major) to each cell's true candidates.
+fn witness(candidates: &mut [u32], values: &[u8]) {
+    for (m, &d) in candidates.iter_mut().zip(values) {
+        *m |= 1 << (d - 1);
     }
 }
 
@@ -213,10 +218,9 @@ pub(crate) fn true_candidates<const W: usize, const C: usize, K: Control>(
     // Every solution up to ENUMERATED (or the cap), in one search: when there are
     // fewer, they are all, and decide every candidate.
     let limit = cap.min(ENUMERATED);
-    let mut first = Options::default().with_limit(limit);
-    first.backend = options.backend;
+    let one = Options::default().with_backend(options.backend);
     let found = enumerate(
-        &first,
+        &one.with_limit(limit),
         &mut Witnesses {
             budget: &mut budget,
             candidates: &mut out.candidates,
@@ -227,8 +231,6 @@ pub(crate) fn true_candidates<const W: usize, const C: usize, K: Control>(
     // Stopped by the budget, or at the cap with candidates left to decide.
     let mut stopped = !found.complete || (found.solutions >= cap && !all_decided(&root, &out, 0));
     let exhausted = found.complete && found.solutions < limit;
-    let mut one = Options::default();
-    one.backend = options.backend;
     for cell in (0..cells).filter(|_| !exhausted) {
         let mut todo = root.cand[cell] & !out.candidates[cell];
         while todo != 0 {
@@ -253,9 +255,7 @@ pub(crate) fn true_candidates<const W: usize, const C: usize, K: Control>(
             add(&mut out.stats, &found.stats);
             if let Some(values) = found.solution {
                 out.solutions += 1;
-                for (c, &d) in values.iter().enumerate() {
-                    out.candidates[c] |= 1 << (d - 1);
-                }
+                witness(&mut out.candidates, &values);
                 stopped = out.solutions >= cap && !all_decided(&root, &out, cell);
             } else if !found.complete {
                 out.undecided[cell] |= bit;
@@ -302,9 +302,7 @@ mod tests {
 
     impl Control for Witness<'_> {
         fn solution(&mut self, values: &[u8]) {
-            for (m, &d) in self.0.iter_mut().zip(values) {
-                *m |= 1 << (d - 1);
-            }
+            witness(self.0, values);
         }
     }
 
