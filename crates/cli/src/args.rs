@@ -175,9 +175,10 @@ The tool setters use most: after each clue placed, which digits remain possible 
 One search first enumerates up to 64 solutions: a puzzle with fewer (a unique one, one
 nearly finished) is decided by it. Past that, each candidate not yet seen in a
 solution is decided by a search for one solution with it (finding one decides many at
-once), so the work is bounded by the candidates, not by the solutions. The status is unique (every cell fixed), multiple, unsolvable, or
-gave-up / timed-out when --limit, --max-guesses or a timeout stopped it first (the
-candidates not decided are then listed apart).
+once), so the work is bounded by the candidates, not by the solutions. The status is
+unique (every cell fixed), multiple, unsolvable, or gave-up / timed-out when --limit,
+--max-guesses or a timeout stopped it first (the candidates not decided are then
+listed apart).
 
 Examples:
   bitdoku candidates puzzles/two-solutions.txt
