@@ -31,7 +31,7 @@
 use crate::bits::Bits;
 use crate::puzzle::MAX_SIZE;
 use crate::rules::Cells;
-use crate::tables::{Tables, NO_SLOT, SLOTS};
+use crate::tables::{List, Tables, LOOSE_SHIFT, NO_SLOT, SLOTS};
 
 /// Propagation found that the state has no solution.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -496,20 +496,26 @@ impl<const W: usize, const C: usize> State<W, C> {
         let mut a_rest = v[1] | v[2] | v[3] | v[4];
         let mut b_rest = v[5] | v[6] | v[7] | v[8];
         if t.loose {
-            shared |= self.or(&x.loose[0]);
-            a_rest |= self.or(&x.loose[1]);
-            b_rest |= self.or(&x.loose[2]);
+            // One list, each cell tagged with the one of the three it is in.
+            let mut or = [0u32; 4];
+            for &c in t.list(x, List::Loose) {
+                or[usize::from(c >> LOOSE_SHIFT)] |=
+                    self.cand[ix::<C>(usize::from(c & ((1 << LOOSE_SHIFT) - 1)))];
+            }
+            shared |= or[0];
+            a_rest |= or[1];
+            b_rest |= or[2];
         }
         // Confined to the shared cells within a: out of the rest of b.
         let from_b = shared & !a_rest & b_rest;
         if from_b != 0 {
-            for &c in &x.b_rest {
+            for &c in t.list(x, List::BRest) {
                 self.restrict(t, w, usize::from(c), !from_b)?;
             }
         }
         let from_a = shared & !b_rest & a_rest;
         if from_a != 0 {
-            for &c in &x.a_rest {
+            for &c in t.list(x, List::ARest) {
                 self.restrict(t, w, usize::from(c), !from_a)?;
             }
         }

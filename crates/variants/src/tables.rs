@@ -11,7 +11,8 @@
 //!                      loses a digit)
 //!   crossings  two houses of N cells that share 2+ cells (a box and a row, say):
 //!                      locked candidates; each reads the rest of its houses as the
-//!                      slots of the crossings that cover it (a box's other rows)
+//!                      slots of the crossings that cover it (a box's other rows);
+//!                      their cell lists are ranges of one array, crossing_cells
 //!   props      the rules' propagators (pair relations, ...); watchers: cell -> props
 //! ```
 //!
@@ -30,7 +31,7 @@ pub(crate) struct Rows {
 }
 
 impl Rows {
-    fn from(rows: impl IntoIterator<Item = Vec<usize>>) -> Rows {
+    fn from<R: IntoIterator<Item = usize>>(rows: impl IntoIterator<Item = R>) -> Rows {
         let mut out = Rows {
             starts: vec![0],
             items: Vec::new(),
@@ -78,59 +79,74 @@ pub(crate) const NO_SLOT: u8 = (SLOTS - 1) as u8;
 pub(crate) struct Crossing {
     pub(crate) a: u16,
     pub(crate) b: u16,
-    /// The shared cells, `a` less them, `b` less them.
-    pub(crate) shared: Vec<u16>,
-    pub(crate) a_rest: Vec<u16>,
-    pub(crate) b_rest: Vec<u16>,
-    /// The same three as slots, so that a pass reads each crossing's shared cells
-    /// once: this crossing's slot, then up to four slots of other crossings covering
-    /// `a_rest` (a box's other two rows), then four covering `b_rest` (a row's other
-    /// two boxes); [`NO_SLOT`] where there is none.
+    /// Its cells as slots, so that a pass reads each crossing's shared cells once:
+    /// this crossing's slot, then up to four slots of other crossings covering
+    /// the rest of `a` (a box's other two rows), then four covering the rest of `b`
+    /// (a row's other two boxes); [`NO_SLOT`] where there is none.
     pub(crate) slots: [u8; 9],
-    /// The cells of the three that no slot holds (none on boards of boxes).
-    pub(crate) loose: [Vec<u16>; 3],
+    /// Where its cell lists are in [`Tables::crossing_cells`]: list `k` (a [`List`])
+    /// is `crossing_cells[lists[k]..lists[k + 1]]`.
+    lists: [u32; 5],
 }
 
-/// The set of `cells`.
-fn set_of(cells: &[u16]) -> BoardCells {
-    BoardCells::of(cells.iter().map(|&c| usize::from(c)))
+impl Crossing {
+    /// Its list `list`, in `cells` (the tables' `crossing_cells`).
+    #[inline(always)]
+    fn list<'a>(&self, cells: &'a [u16], list: List) -> &'a [u16] {
+        let k = list as usize;
+        &cells[self.lists[k] as usize..self.lists[k + 1] as usize]
+    }
 }
 
-/// The slots of up to four crossings whose shared cells lie in `cells` without
-/// overlap (largest first), and the cells they leave.
-fn cover(cells: &[u16], crossings: &[Crossing], of: &[u16]) -> ([u8; 4], Vec<u16>) {
-    let within = set_of(cells);
-    let mut inside: SmallVec<[usize; 16]> = of
+/// The cell lists of a [`Crossing`], each in its house's order.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum List {
+    /// The shared cells.
+    Shared,
+    /// `a` less the shared cells.
+    ARest,
+    /// `b` less the shared cells.
+    BRest,
+    /// The cells of each of the three above that no slot holds (none on boards of
+    /// boxes), in one list: each cell number has the list it is in (0, 1 or 2 for
+    /// the three above, in this order) in its top two bits, [`LOOSE_SHIFT`] up.
+    Loose,
+}
+
+/// Where a loose cell's list is, in [`List::Loose`]: above every cell number.
+pub(crate) const LOOSE_SHIFT: u32 = 14;
+const _: () = assert!(crate::MAX_SIZE * crate::MAX_SIZE <= 1 << LOOSE_SHIFT);
+
+/// The slots of up to four crossings of house `h` whose shared cells lie in `rest` (a
+/// set of places in `h`: bit i for its i-th cell) without overlap (largest first, then
+/// in order), and the places of `rest` they leave.
+fn cover(
+    rest: u32,
+    h: usize,
+    crossings: &[Crossing],
+    of: &[u16],
+    places: &[[u32; 2]],
+) -> ([u8; 4], u32) {
+    // The crossings of `h` inside `rest`, with their places in `h`.
+    let mut inside: SmallVec<[(usize, u32); 16]> = of
         .iter()
         .map(|&x| usize::from(x))
         .filter(|&x| x < usize::from(NO_SLOT))
-        .filter(|&x| {
-            crossings[x]
-                .shared
-                .iter()
-                .all(|&c| within.contains(usize::from(c)))
-        })
+        .map(|x| (x, places[x][usize::from(usize::from(crossings[x].a) != h)]))
+        .filter(|&(_, p)| p & !rest == 0)
         .collect();
-    inside.sort_by_key(|&x| core::cmp::Reverse(crossings[x].shared.len()));
+    inside.sort_by_key(|&(_, p)| core::cmp::Reverse(p.count_ones()));
     let mut slots = [NO_SLOT; 4];
-    let mut covered = BoardCells::EMPTY;
+    let mut covered = 0u32;
     let mut n = 0;
-    for x in inside {
-        let shared = &crossings[x].shared;
-        if n < 4 && shared.iter().all(|&c| !covered.contains(usize::from(c))) {
-            for &c in shared {
-                covered.insert(usize::from(c));
-            }
+    for (x, p) in inside {
+        if n < 4 && p & covered == 0 {
+            covered |= p;
             slots[n] = x as u8;
             n += 1;
         }
     }
-    let loose = cells
-        .iter()
-        .copied()
-        .filter(|&c| !covered.contains(usize::from(c)))
-        .collect();
-    (slots, loose)
+    (slots, rest & !covered)
 }
 
 /// The tables of one puzzle; see the [module docs](self).
@@ -155,9 +171,11 @@ pub(crate) struct Tables {
     /// h / 64), woken in one go when the cell loses a digit.
     pub(crate) house_words: Vec<[u64; 4]>,
     pub(crate) crossings: Vec<Crossing>,
+    /// The crossings' cell lists, one after the other (see [`Tables::list`]).
+    crossing_cells: Vec<u16>,
     /// For each house of N cells, the crossings it is in.
     pub(crate) crossings_of: Rows,
-    /// True if a crossing has loose cells (`Crossing::loose`).
+    /// True if a crossing has loose cells ([`List::Loose`]).
     pub(crate) loose: bool,
     /// The shared cells of the crossings with a slot, four at a time (the last four
     /// of a crossing filled up with its first cell), and the slot of each four.
@@ -225,6 +243,7 @@ impl Tables {
             houses,
             house_words,
             crossings,
+            crossing_cells,
             crossings_of,
             loose,
             slot_cells,
@@ -257,6 +276,7 @@ impl Tables {
             slot_cells,
             slot_of,
             crossings,
+            crossing_cells,
             crossings_of,
             has_props: !props.is_empty(),
             props,
@@ -271,100 +291,127 @@ struct Units {
     houses: Rows,
     house_words: Vec<[u64; 4]>,
     crossings: Vec<Crossing>,
+    crossing_cells: Vec<u16>,
     crossings_of: Rows,
     loose: bool,
     slot_cells: Vec<[u16; 4]>,
     slot_of: Vec<u8>,
 }
 
+/// The cells of `house` at `places` (bit i: its i-th cell), in its order.
+fn at_places(house: &[Cell], places: u32) -> impl Iterator<Item = u16> + '_ {
+    (0..house.len())
+        .filter(move |&i| places >> i & 1 != 0)
+        .map(|i| house[i] as u16)
+}
+
 impl Units {
     /// The units of the houses `full` (each of `n` cells) on a board of `cells` cells.
+    /// Cells within a house are its places, bit i for its i-th cell: a crossing is
+    /// its shared places in each of its two houses, and everything else is masks.
     fn new(full: &[&Vec<Cell>], n: usize, cells: usize) -> Units {
-        let houses = Rows::from(full.iter().map(|h| h.to_vec()));
+        let houses = Rows::from(full.iter().map(|h| h.iter().copied()));
         let mut house_words = vec![[0u64; 4]; cells];
+        // Each cell's houses, with its place in each.
+        let mut homes = vec![SmallVec::<[(u16, u8); 4]>::new(); cells];
         for (h, members) in full.iter().enumerate() {
-            for &c in members.iter() {
+            for (i, &c) in members.iter().enumerate() {
                 house_words[c][h / 64 % 4] |= 1 << (h % 64);
+                homes[c].push((h as u16, i as u8));
             }
         }
+        let every = ((1u64 << n) - 1) as u32;
 
-        let sets: Vec<BoardCells> = full
-            .iter()
-            .map(|h| BoardCells::of(h.iter().copied()))
-            .collect();
+        // The crossings, in order of `a` then `b`, with their shared places in `a` and
+        // in `b`; found from the houses of each cell of `a` rather than a set
+        // intersection per pair of houses.
         let mut crossings = Vec::new();
-        let mut crossings_by_house = vec![Vec::new(); full.len()];
-        // How many cells house `a` shares with each later house, from the houses of
-        // its cells (a few each) rather than a set intersection per pair of houses.
-        let mut shared = vec![0usize; full.len()];
+        let mut places: Vec<[u32; 2]> = Vec::new();
+        let mut by_house = vec![SmallVec::<[usize; 8]>::new(); full.len()];
+        let mut shared = vec![[0u32; 2]; full.len()];
         for a in 0..full.len() {
-            shared.fill(0);
-            for &c in full[a] {
-                for (i, &word) in house_words[c].iter().enumerate() {
-                    let mut bits = word;
-                    while bits != 0 {
-                        let b = i * 64 + bits.trailing_zeros() as usize;
-                        bits &= bits - 1;
-                        if let Some(k) = shared.get_mut(b) {
-                            *k += 1;
-                        }
+            for (i, &c) in full[a].iter().enumerate() {
+                for &(b, j) in &homes[c] {
+                    let b = usize::from(b);
+                    if b > a {
+                        shared[b][0] |= 1 << i;
+                        shared[b][1] |= 1 << j;
                     }
                 }
             }
             for b in a + 1..full.len() {
-                let k = shared[b];
+                let p = core::mem::take(&mut shared[b]);
+                let k = p[0].count_ones() as usize;
                 if k < 2 || k == n {
                     continue;
                 }
-                let both = sets[a].and(&sets[b]);
-                let pick = |h: &Vec<Cell>, inside: bool| -> Vec<u16> {
-                    h.iter()
-                        .filter(|&&c| both.contains(c) == inside)
-                        .map(|&c| c as u16)
-                        .collect()
-                };
-                crossings_by_house[a].push(crossings.len());
-                crossings_by_house[b].push(crossings.len());
+                by_house[a].push(crossings.len());
+                by_house[b].push(crossings.len());
+                places.push(p);
                 crossings.push(Crossing {
                     a: a as u16,
                     b: b as u16,
-                    shared: pick(full[a], true),
-                    a_rest: pick(full[a], false),
-                    b_rest: pick(full[b], false),
                     slots: [NO_SLOT; 9],
-                    loose: Default::default(),
+                    lists: [0; 5],
                 });
             }
         }
-        let crossings_of = Rows::from(crossings_by_house);
+        let crossings_of = Rows::from(by_house);
+
+        // Each crossing's slots and cell lists.
+        let mut crossing_cells = Vec::new();
+        let mut loose = false;
         for i in 0..crossings.len() {
-            let x = &crossings[i];
-            let (a, a_loose) = cover(&x.a_rest, &crossings, crossings_of.row(usize::from(x.a)));
-            let (b, b_loose) = cover(&x.b_rest, &crossings, crossings_of.row(usize::from(x.b)));
-            let (own, own_loose) = match u8::try_from(i) {
-                Ok(slot) if slot < NO_SLOT => (slot, Vec::new()),
-                _ => (NO_SLOT, x.shared.clone()),
+            let (a, b) = (usize::from(crossings[i].a), usize::from(crossings[i].b));
+            let [in_a, in_b] = places[i];
+            let cover_of =
+                |rest: u32, h: usize| cover(rest, h, &crossings, crossings_of.row(h), &places);
+            let (sa, loose_a) = cover_of(every & !in_a, a);
+            let (sb, loose_b) = cover_of(every & !in_b, b);
+            let (own, loose_shared) = match u8::try_from(i) {
+                Ok(slot) if slot < NO_SLOT => (slot, 0),
+                _ => (NO_SLOT, in_a),
             };
+            loose |= loose_shared | loose_a | loose_b != 0;
+            // In the order of `List`.
+            let mut lists = [0u32; 5];
+            for (k, (house, at)) in [(a, in_a), (a, every & !in_a), (b, every & !in_b)]
+                .into_iter()
+                .enumerate()
+            {
+                lists[k] = crossing_cells.len() as u32;
+                crossing_cells.extend(at_places(full[house], at));
+            }
+            lists[3] = crossing_cells.len() as u32;
+            for (k, (house, at)) in [(a, loose_shared), (a, loose_a), (b, loose_b)]
+                .into_iter()
+                .enumerate()
+            {
+                let tag = (k as u16) << LOOSE_SHIFT;
+                crossing_cells.extend(at_places(full[house], at).map(|c| c | tag));
+            }
+            lists[4] = crossing_cells.len() as u32;
             let x = &mut crossings[i];
-            x.slots = [own, a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3]];
-            x.loose = [own_loose, a_loose, b_loose];
+            x.slots = [own, sa[0], sa[1], sa[2], sa[3], sb[0], sb[1], sb[2], sb[3]];
+            x.lists = lists;
         }
+
         let (mut slot_cells, mut slot_of) = (Vec::new(), Vec::new());
         for (slot, x) in crossings.iter().take(usize::from(NO_SLOT)).enumerate() {
-            for four in x.shared.chunks(4) {
-                let mut cells = [x.shared[0]; 4];
+            let shared = x.list(&crossing_cells, List::Shared);
+            for four in shared.chunks(4) {
+                let mut cells = [shared[0]; 4];
                 cells[..four.len()].copy_from_slice(four);
                 slot_cells.push(cells);
                 slot_of.push(slot as u8);
             }
         }
         Units {
-            loose: crossings
-                .iter()
-                .any(|x| x.loose.iter().any(|l| !l.is_empty())),
+            loose,
             houses,
             house_words,
             crossings,
+            crossing_cells,
             crossings_of,
             slot_cells,
             slot_of,
@@ -379,11 +426,18 @@ impl Tables {
             houses: self.houses,
             house_words: self.house_words,
             crossings: self.crossings,
+            crossing_cells: self.crossing_cells,
             crossings_of: self.crossings_of,
             loose: self.loose,
             slot_cells: self.slot_cells,
             slot_of: self.slot_of,
         }
+    }
+
+    /// List `list` of crossing `x`'s cells.
+    #[inline(always)]
+    pub(crate) fn list(&self, x: &Crossing, list: List) -> &[u16] {
+        x.list(&self.crossing_cells, list)
     }
 
     /// `cell`'s peers as a set (`W` must be the width the tables were built for).
@@ -423,7 +477,10 @@ mod tests {
         assert!((0..81).all(|c| t.house_words[c].iter().map(|w| w.count_ones()).sum::<u32>() == 3));
         // Each box crosses three rows and three columns in three cells.
         assert_eq!(t.crossings.len(), 54);
-        assert!(t.crossings.iter().all(|x| x.shared.len() == 3));
+        assert!(t
+            .crossings
+            .iter()
+            .all(|x| t.list(x, List::Shared).len() == 3));
         // The rest of a box is its other two rows, the rest of a row its other two
         // boxes.
         let two = |s: &[u8]| s[1] < 54 && s[2] == NO_SLOT;
@@ -434,7 +491,7 @@ mod tests {
             .all(|(i, x)| usize::from(x.slots[0]) == i
                 && two(&x.slots[1..5])
                 && two(&x.slots[5..])
-                && x.loose.iter().all(Vec::is_empty)));
+                && t.list(x, List::Loose).is_empty()));
         assert_eq!(t.slot_cells.len(), 54);
         assert!(t.slot_cells.iter().all(|c| c[3] == c[0]));
         assert!(t.props.is_empty());
@@ -492,6 +549,85 @@ mod tests {
                     format!("{:?}", Tables::new(b, 2, None))
                 );
             }
+        }
+    }
+
+    /// Every pair of houses of N cells that share 2 to N - 1 cells, in order: the
+    /// houses, the shared cells, the rest of each.
+    fn crossings_by_definition(t: &Tables) -> Vec<(u16, u16, [Vec<u16>; 3])> {
+        let houses: Vec<&[u16]> = (0..t.houses.len()).map(|h| t.houses.row(h)).collect();
+        let mut out = Vec::new();
+        for a in 0..houses.len() {
+            for b in a + 1..houses.len() {
+                let (ha, hb) = (houses[a], houses[b]);
+                let shared: Vec<u16> = ha.iter().filter(|c| hb.contains(c)).copied().collect();
+                if (2..t.size).contains(&shared.len()) {
+                    let rest =
+                        |h: &[u16]| h.iter().filter(|c| !shared.contains(c)).copied().collect();
+                    let lists = [shared.clone(), rest(ha), rest(hb)];
+                    out.push((a as u16, b as u16, lists));
+                }
+            }
+        }
+        out
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+        /// The crossings are their definition, and each of a crossing's three lists is
+        /// exactly its slots' shared cells and its loose cells, each once: what a pass
+        /// of locked candidates reads for it.
+        #[test]
+        fn crossings_and_their_slots_hold_every_cell_once(
+            seed in proptest::prelude::any::<u64>(),
+            size in proptest::sample::select(vec![4usize, 6, 8, 9, 12, 16]),
+            jigsaw in proptest::prelude::any::<bool>(),
+            extra in 0u8..8,
+        ) {
+            let mut settings = crate::generate::Settings::new(size);
+            if jigsaw {
+                settings.layout = crate::generate::Layout::Jigsaw;
+            }
+            settings.diagonals = extra & 1 != 0;
+            settings.windows = extra & 2 != 0 && !jigsaw;
+            settings.disjoint_groups = extra & 4 != 0 && !jigsaw;
+            let p = settings.layout(&mut fastrand::Rng::with_seed(seed)).unwrap();
+            let t = Tables::new(&p, p.cells().div_ceil(64), None);
+            let expected = crossings_by_definition(&t);
+            assert_eq!(t.crossings.len(), expected.len());
+            let sorted = |mut v: Vec<u16>| {
+                v.sort_unstable();
+                v
+            };
+            let mut any_loose = false;
+            for (x, (a, b, [shared, a_rest, b_rest])) in t.crossings.iter().zip(&expected) {
+                assert_eq!((x.a, x.b), (*a, *b));
+                assert_eq!(t.list(x, List::Shared), &shared[..]);
+                assert_eq!(t.list(x, List::ARest), &a_rest[..]);
+                assert_eq!(t.list(x, List::BRest), &b_rest[..]);
+                for (k, (slots, cells)) in [
+                    (&x.slots[..1], shared),
+                    (&x.slots[1..5], a_rest),
+                    (&x.slots[5..], b_rest),
+                ]
+                .into_iter()
+                .enumerate()
+                {
+                    let mut held: Vec<u16> = t
+                        .list(x, List::Loose)
+                        .iter()
+                        .filter(|&&c| usize::from(c >> LOOSE_SHIFT) == k)
+                        .map(|&c| c & ((1 << LOOSE_SHIFT) - 1))
+                        .collect();
+                    any_loose |= !held.is_empty();
+                    for &s in slots.iter().filter(|&&s| s != NO_SLOT) {
+                        held.extend_from_slice(t.list(&t.crossings[usize::from(s)], List::Shared));
+                    }
+                    assert_eq!(sorted(held), sorted(cells.clone()));
+                }
+            }
+            assert_eq!(t.loose, any_loose);
         }
     }
 
