@@ -117,32 +117,18 @@ pub(crate) enum List {
 pub(crate) const LOOSE_SHIFT: u32 = 14;
 const _: () = assert!(crate::MAX_SIZE * crate::MAX_SIZE <= 1 << LOOSE_SHIFT);
 
-/// The slots of up to four crossings of house `h` whose shared cells lie in `rest` (a
-/// set of places in `h`: bit i for its i-th cell) without overlap (largest first, then
-/// in order), and the places of `rest` they leave.
-fn cover(
-    rest: u32,
-    h: usize,
-    crossings: &[Crossing],
-    of: &[u16],
-    places: &[[u32; 2]],
-) -> ([u8; 4], u32) {
-    // The crossings of `h` inside `rest`, with their places in `h`.
-    let mut inside: SmallVec<[(usize, u32); 16]> = of
-        .iter()
-        .map(|&x| usize::from(x))
-        .filter(|&x| x < usize::from(NO_SLOT))
-        .map(|x| (x, places[x][usize::from(usize::from(crossings[x].a) != h)]))
-        .filter(|&(_, p)| p & !rest == 0)
-        .collect();
-    inside.sort_by_key(|&(_, p)| core::cmp::Reverse(p.count_ones()));
+/// The slots of up to four of `candidates` (the crossings with a slot of a house, each
+/// with its shared places in the house, largest first) that lie in `rest` (a set of
+/// places of the house: bit i for its i-th cell) without overlap, and the places of
+/// `rest` they leave.
+fn cover(rest: u32, candidates: &[(u32, u8)]) -> ([u8; 4], u32) {
     let mut slots = [NO_SLOT; 4];
     let mut covered = 0u32;
     let mut n = 0;
-    for (x, p) in inside {
-        if n < 4 && p & covered == 0 {
+    for &(p, x) in candidates {
+        if n < 4 && p & !rest == 0 && p & covered == 0 {
             covered |= p;
-            slots[n] = x as u8;
+            slots[n] = x;
             n += 1;
         }
     }
@@ -356,18 +342,36 @@ impl Units {
                 });
             }
         }
+        // Each house's crossings with a slot, with their shared places in the house,
+        // largest first (then in order): what covers the rest of a house.
+        let slotted: Vec<SmallVec<[(u32, u8); 8]>> = by_house
+            .iter()
+            .enumerate()
+            .map(|(h, xs)| {
+                let mut v: SmallVec<[(u32, u8); 8]> = xs
+                    .iter()
+                    .filter(|&&x| x < usize::from(NO_SLOT))
+                    .map(|&x| {
+                        (
+                            places[x][usize::from(usize::from(crossings[x].a) != h)],
+                            x as u8,
+                        )
+                    })
+                    .collect();
+                v.sort_by_key(|&(p, _)| core::cmp::Reverse(p.count_ones()));
+                v
+            })
+            .collect();
         let crossings_of = Rows::from(by_house);
 
         // Each crossing's slots and cell lists.
-        let mut crossing_cells = Vec::new();
+        let mut crossing_cells = Vec::with_capacity(crossings.len() * 3 * n);
         let mut loose = false;
         for i in 0..crossings.len() {
             let (a, b) = (usize::from(crossings[i].a), usize::from(crossings[i].b));
             let [in_a, in_b] = places[i];
-            let cover_of =
-                |rest: u32, h: usize| cover(rest, h, &crossings, crossings_of.row(h), &places);
-            let (sa, loose_a) = cover_of(every & !in_a, a);
-            let (sb, loose_b) = cover_of(every & !in_b, b);
+            let (sa, loose_a) = cover(every & !in_a, &slotted[a]);
+            let (sb, loose_b) = cover(every & !in_b, &slotted[b]);
             let (own, loose_shared) = match u8::try_from(i) {
                 Ok(slot) if slot < NO_SLOT => (slot, 0),
                 _ => (NO_SLOT, in_a),
