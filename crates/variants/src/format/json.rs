@@ -186,10 +186,14 @@ pub(crate) fn cell_named(name: &str, node: &Node<'_>, size: usize) -> Result<usi
 
 /// A list of cell names.
 pub(crate) fn cells(node: &Node<'_>, size: usize) -> Result<Vec<usize>, Error> {
-    node.array()?
-        .iter()
-        .map(|item| cell(&node.child(item), size))
-        .collect()
+    // Sized at once: a `Result` collect cannot know its length, and grew the list
+    // three times for each 9-cell region of a jigsaw.
+    let items = node.array()?;
+    let mut out = Vec::with_capacity(items.len());
+    for item in items {
+        out.push(cell(&node.child(item), size)?);
+    }
+    Ok(out)
 }
 
 #[cfg(test)]
