@@ -585,9 +585,10 @@ mod tests {
         #[test]
         fn crossings_and_their_slots_hold_every_cell_once(
             seed in proptest::prelude::any::<u64>(),
-            size in proptest::sample::select(vec![4usize, 6, 8, 9, 12, 16]),
+            size in proptest::sample::select(vec![4usize, 6, 8, 9, 12, 16, 25]),
             jigsaw in proptest::prelude::any::<bool>(),
             extra in 0u8..8,
+            sets in 0usize..4,
         ) {
             let mut settings = crate::generate::Settings::new(size);
             if jigsaw {
@@ -596,7 +597,16 @@ mod tests {
             settings.diagonals = extra & 1 != 0;
             settings.windows = extra & 2 != 0 && !jigsaw;
             settings.disjoint_groups = extra & 4 != 0 && !jigsaw;
-            let p = settings.layout(&mut fastrand::Rng::with_seed(seed)).unwrap();
+            let mut rng = fastrand::Rng::with_seed(seed);
+            let mut p = settings.layout(&mut rng).unwrap();
+            // Extra houses of N random cells: crossings of any shape, with any number
+            // of other crossings to cover their rest.
+            for _ in 0..sets {
+                let mut cells: Vec<usize> = (0..p.cells()).collect();
+                rng.shuffle(&mut cells);
+                cells.truncate(size);
+                p.add_house(crate::HouseKind::Extra, cells).unwrap();
+            }
             let t = Tables::new(&p, p.cells().div_ceil(64), None);
             let expected = crossings_by_definition(&t);
             assert_eq!(t.crossings.len(), expected.len());
