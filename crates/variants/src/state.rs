@@ -31,7 +31,7 @@
 use crate::bits::Bits;
 use crate::puzzle::MAX_SIZE;
 use crate::rules::Cells;
-use crate::tables::{List, Tables, LOOSE_SHIFT, NO_SLOT, SLOTS};
+use crate::tables::{loose_cell, List, Tables, NO_SLOT, SLOTS};
 
 /// Propagation found that the state has no solution.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -498,9 +498,9 @@ impl<const W: usize, const C: usize> State<W, C> {
         if t.loose {
             // One list, each cell tagged with the one of the three it is in.
             let mut or = [0u32; 4];
-            for &c in t.list(x, List::Loose) {
-                or[usize::from(c >> LOOSE_SHIFT)] |=
-                    self.cand[ix::<C>(usize::from(c & ((1 << LOOSE_SHIFT) - 1)))];
+            for &tagged in t.list(x, List::Loose) {
+                let (list, c) = loose_cell(tagged);
+                or[list] |= self.cand[ix::<C>(c)];
             }
             shared |= or[0];
             a_rest |= or[1];

@@ -114,8 +114,23 @@ pub(crate) enum List {
 }
 
 /// Where a loose cell's list is, in [`List::Loose`]: above every cell number.
-pub(crate) const LOOSE_SHIFT: u32 = 14;
+const LOOSE_SHIFT: u32 = 14;
 const _: () = assert!(crate::MAX_SIZE * crate::MAX_SIZE <= 1 << LOOSE_SHIFT);
+
+/// A cell of [`List::Loose`]: `cell` tagged with `list` (0, 1 or 2: shared, the rest of
+/// `a`, the rest of `b`).
+fn loose_tagged(cell: u16, list: usize) -> u16 {
+    cell | (list as u16) << LOOSE_SHIFT
+}
+
+/// A cell of [`List::Loose`] as its list (0, 1 or 2) and its cell.
+#[inline(always)]
+pub(crate) fn loose_cell(tagged: u16) -> (usize, usize) {
+    (
+        usize::from(tagged >> LOOSE_SHIFT),
+        usize::from(tagged & ((1 << LOOSE_SHIFT) - 1)),
+    )
+}
 
 /// The slots of up to four of `candidates` (the crossings with a slot of a house, each
 /// with its shared places in the house, largest first) that lie in `rest` (a set of
@@ -391,8 +406,7 @@ impl Units {
                 .into_iter()
                 .enumerate()
             {
-                let tag = (k as u16) << LOOSE_SHIFT;
-                crossing_cells.extend(at_places(full[house], at).map(|c| c | tag));
+                crossing_cells.extend(at_places(full[house], at).map(|c| loose_tagged(c, k)));
             }
             lists[4] = crossing_cells.len() as u32;
             let x = &mut crossings[i];
@@ -631,8 +645,9 @@ mod tests {
                     let mut held: Vec<u16> = t
                         .list(x, List::Loose)
                         .iter()
-                        .filter(|&&c| usize::from(c >> LOOSE_SHIFT) == k)
-                        .map(|&c| c & ((1 << LOOSE_SHIFT) - 1))
+                        .map(|&c| loose_cell(c))
+                        .filter(|&(list, _)| list == k)
+                        .map(|(_, c)| c as u16)
                         .collect();
                     any_loose |= !held.is_empty();
                     for &s in slots.iter().filter(|&&s| s != NO_SLOT) {
