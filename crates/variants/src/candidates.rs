@@ -230,8 +230,10 @@ pub(crate) fn true_candidates<const W: usize, const C: usize, K: Control>(
     out.solutions = found.solutions;
     // Stopped by the budget, or at the cap with candidates left to decide.
     let mut stopped = !found.complete || (found.solutions >= cap && !all_decided(&root, &out, 0));
+    // Every solution found: nothing is left to decide one candidate at a time.
     let exhausted = found.complete && found.solutions < limit;
-    for cell in (0..cells).filter(|_| !exhausted) {
+    let to_decide = if exhausted { 0 } else { cells };
+    for cell in 0..to_decide {
         let mut todo = root.cand[cell] & !out.candidates[cell];
         while todo != 0 {
             let bit = todo & todo.wrapping_neg();
@@ -268,7 +270,7 @@ pub(crate) fn true_candidates<const W: usize, const C: usize, K: Control>(
     out
 }
 
-/// True if no candidate after `cell` is left to decide.
+/// True if no candidate of `cell` or of a cell after it is left to decide.
 fn all_decided<const W: usize, const C: usize>(
     root: &State<W, C>,
     out: &TrueCandidates,
