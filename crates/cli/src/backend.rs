@@ -4,12 +4,13 @@
 
 use bitdoku_solver::Backend;
 
-/// The back-end a run asked for (`--backend`, or `--no-simd` for portable), resolved
-/// for this CPU: `Auto` becomes the fastest it has. One it lacks is a usage error,
+/// The back-end a run asked for (`--backend`, or `--no-simd` for portable), checked
+/// against this CPU. `Auto` stays `Auto`: each engine takes its own fastest (the
+/// 16×16 band engine's is not the 9×9 engine's). One the CPU lacks is a usage error,
 /// whose message names those it has.
 pub fn chosen(asked: Backend, no_simd: bool) -> Result<Backend, String> {
     let asked = if no_simd { Backend::Portable } else { asked };
-    asked.resolve().ok_or_else(|| {
+    asked.resolve().map(|_| asked).ok_or_else(|| {
         format!(
             "this CPU cannot run the {asked} back-end (it has {}; auto picks {})",
             available(),
@@ -35,4 +36,9 @@ fn available() -> String {
         .map(Backend::name)
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// The name of the back-end a classic 9×9 runs for `chosen`, for the summary.
+pub fn name(chosen: Backend) -> &'static str {
+    chosen.resolve().unwrap_or(chosen).name()
 }

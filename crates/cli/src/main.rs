@@ -249,7 +249,7 @@ fn run_with(
             return Ok(EXIT_USAGE);
         }
     }
-    let chosen = search.map_or(Ok(bitdoku_solver::Backend::best()), |s| {
+    let chosen = search.map_or(Ok(bitdoku_solver::Backend::Auto), |s| {
         backend::chosen(s.backend, s.no_simd)
     });
     let backend = match chosen {
@@ -314,7 +314,7 @@ fn run_with(
                 } else if task == work::Task::Rate {
                     "steps"
                 } else {
-                    backend.name()
+                    backend::name(backend)
                 },
             },
         );
