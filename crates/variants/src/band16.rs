@@ -42,7 +42,8 @@
 //!
 //! The search runs in the instructions of the fast engine's back-end
 //! (`bitdoku_solver::with_isa`): the rules are loops of word operations, which the
-//! compiler turns into 256- or 512-bit ones there.
+//! compiler turns into 256- or 512-bit ones there. `Auto` runs AVX2's where the CPU
+//! has it: AVX-512's ran this engine slower on every CPU measured (`backend`).
 //!
 //! A property test walks random paths of guesses and checks that every propagated
 //! state is closed under all of these rules.
@@ -50,7 +51,7 @@
 use crate::bits::Bits;
 use crate::search::{run, Control, Outcome, Searcher};
 use crate::state::{Contradiction, Step};
-use bitdoku_solver::{with_isa, Isa, Options, WithIsa};
+use bitdoku_solver::{with_isa, Backend, Isa, Options, WithIsa};
 
 /// A set of cells of the board, one bit per cell, row-major.
 type Board = [u64; 4];
@@ -749,11 +750,23 @@ impl Searcher for Band {
     }
 }
 
+/// The back-end this engine runs for `chosen`: `Auto` takes AVX2 where the CPU has
+/// it, not [`Backend::best`]'s AVX-512. On both CPUs measured, this engine ran 5 to
+/// 16% slower in AVX-512's instructions than in AVX2's (AMD Zen 4 and Intel Xeon
+/// family 6 model 207; docs/performance.md, session 28). A back-end asked for by name
+/// runs as asked.
+fn backend(chosen: Backend) -> Backend {
+    match chosen {
+        Backend::Auto if Backend::Avx2.is_available() => Backend::Avx2,
+        other => other,
+    }
+}
+
 /// Searches the classic 16×16 whose cells start with `start`'s candidates (bit d-1:
 /// digit d; 256 cells) within `options`, reporting to `control`. The whole search
-/// runs in one `Isa::enter` of `options.backend`, everything in it inlined, so that
-/// the rules' loops of words compile to 256- or 512-bit operations where the CPU
-/// has them.
+/// runs in one `Isa::enter` of the back-end [`backend`] picks, everything in it
+/// inlined, so that the rules' loops of words compile to 256- or 512-bit operations
+/// where the CPU has them.
 pub(crate) fn search(start: &[u32], options: &Options, control: &mut impl Control) -> Outcome {
     struct Search<'a, C> {
         start: &'a [u32],
@@ -774,7 +787,7 @@ pub(crate) fn search(start: &[u32], options: &Options, control: &mut impl Contro
         }
     }
     with_isa(
-        options.backend,
+        backend(options.backend),
         Search {
             start,
             options,
@@ -789,7 +802,6 @@ mod tests {
     use crate::engine::Engine;
     use crate::generate::{nearly_full, random_solution};
     use crate::puzzle::Puzzle;
-    use bitdoku_solver::Backend;
     use proptest::prelude::*;
 
     /// The 48 houses of a 16×16, as cell lists: rows, columns, boxes.
@@ -1139,6 +1151,21 @@ mod tests {
             for backend in Backend::available() {
                 prop_assert_eq!(&search(backend), &portable, "{}", backend);
             }
+        }
+    }
+
+    /// `Auto` runs AVX2 where the CPU has it (else the best it has); a back-end asked
+    /// for by name runs as asked.
+    #[test]
+    fn auto_runs_avx2_where_there_is_avx2() {
+        let auto = backend(Backend::Auto);
+        if Backend::Avx2.is_available() {
+            assert_eq!(auto, Backend::Avx2);
+        } else {
+            assert_eq!(auto.resolve(), Some(Backend::best()));
+        }
+        for asked in Backend::available() {
+            assert_eq!(backend(asked), asked);
         }
     }
 
