@@ -47,6 +47,15 @@ pub const MAX_HOUSES: usize = 256;
 /// branch by [`State::branch_large`]: both cut their trees several times over.
 pub(crate) const LARGE: usize = 16;
 
+/// Boards of rectangular boxes of this side and up (10×10 to 15×15 below [`LARGE`])
+/// branch by [`State::branch_large`] too: on such boards nearly every cell has as
+/// many open peers as the next, so the small boards' rule takes the first cell in
+/// row-major order. 5 to 44% less time on classic 10×10 to 15×15, none to 29% with
+/// killer cages, thermometers or anti-knight; jigsaws of these sizes ran 2 to 16%
+/// slower with it, and 9×9 keeps the fast engine's rule (docs/performance.md,
+/// session 28).
+pub(crate) const LARGE_BOXED: usize = 10;
+
 /// Up to this many crossings (classic 9×9 has 54), a pass of locked candidates looks
 /// at every one: cheaper than finding those of the houses that changed (most of them,
 /// on 9×9).
@@ -528,8 +537,9 @@ impl<const W: usize, const C: usize> State<W, C> {
         t.props[p].propagate(&mut Propagating { state: self, t, w })
     }
 
-    /// The cell to branch on, or `None` when every cell is solved. Below [`LARGE`],
-    /// an open cell with the fewest candidates; among those, the one with the most
+    /// The cell to branch on, or `None` when every cell is solved. On large boards
+    /// (`Tables::branch_large`: [`LARGE`], and [`LARGE_BOXED`] with boxes), by
+    /// [`State::branch_large`]. On the others, an open cell with the fewest candidates; among those, the one with the most
     /// open peers (its digits leave the most cells) plus twice the propagators
     /// watching it (the rules it is in); among those, the first in row-major order.
     /// A classic board has no propagators: this is the rule of the fast engine
@@ -537,7 +547,7 @@ impl<const W: usize, const C: usize> State<W, C> {
     /// docs/performance.md (session 15) has what counting the propagators gains.
     #[inline]
     pub(crate) fn branch(&self, t: &Tables) -> Option<usize> {
-        if t.size >= LARGE {
+        if t.branch_large {
             return self.branch_large(t);
         }
         let mut best = None;
@@ -555,7 +565,7 @@ impl<const W: usize, const C: usize> State<W, C> {
         best
     }
 
-    /// The branching rule of boards of [`LARGE`] and up: an open cell with the fewest
+    /// The branching rule of large boards (`Tables::branch_large`): an open cell with the fewest
     /// candidates (on these boards, two at nearly every branch point), and among
     /// those the one whose guess leaves its peers closest to solved. Each open peer
     /// counts 1, and a peer that shares a candidate with the cell counts

@@ -21,6 +21,7 @@
 use crate::bits::Bits;
 use crate::puzzle::{BoardCells, Cell, Puzzle};
 use crate::rules::{Compiled, Prop};
+use crate::state::{LARGE, LARGE_BOXED};
 use smallvec::SmallVec;
 
 /// Rows of `u16`s: `row(i)` is `items[starts[i]..starts[i + 1]]`.
@@ -185,6 +186,9 @@ pub(crate) struct Tables {
     pub(crate) props: Vec<Prop>,
     /// True if there are propagators (a classic board has none to wake).
     pub(crate) has_props: bool,
+    /// True if the search branches by `State::branch_large`: boards of
+    /// [`LARGE`] and up, and of [`LARGE_BOXED`] and up with rectangular boxes.
+    pub(crate) branch_large: bool,
     pub(crate) watchers: Rows,
 }
 
@@ -262,6 +266,7 @@ impl Tables {
             }
         }
         let watchers = Rows::from(watching);
+        let branch_large = n >= LARGE || (n >= LARGE_BOXED && puzzle.box_shape().is_some());
         Tables {
             size: n,
             cells,
@@ -280,6 +285,7 @@ impl Tables {
             crossing_cells,
             crossings_of,
             has_props: !props.is_empty(),
+            branch_large,
             props,
             watchers,
         }
@@ -486,6 +492,38 @@ pub(crate) fn start_of(marks: &[u32], givens: &[u8], unsatisfiable: bool) -> Vec
 mod tests {
     use super::*;
     use crate::rules::{NeighbourKind, Neighbours};
+
+    /// Large boards, and boards of rectangular boxes from 10×10, branch as large
+    /// boards do; 9×9 keeps the fast engine's rule, and jigsaws below 16×16 the
+    /// small boards' rule.
+    #[test]
+    fn which_boards_branch_as_large_ones() {
+        let large = |p: &Puzzle| Tables::new(p, 4, None).branch_large;
+        let jigsaw = |n: usize| {
+            let mut p = Puzzle::latin(n).unwrap();
+            let regions = crate::generate::jigsaw(n, &mut fastrand::Rng::with_seed(3));
+            let regions: Vec<Option<u32>> = regions.into_iter().map(Some).collect();
+            p.add_regions(&regions).unwrap();
+            p
+        };
+        for (n, boxes) in [(4, false), (6, false), (9, false), (10, true), (12, true)] {
+            assert_eq!(large(&Puzzle::classic(n).unwrap()), boxes, "{n}x{n}");
+        }
+        for (n, r, c) in [(12, 3, 4), (12, 4, 3), (15, 3, 5), (14, 2, 7), (16, 4, 4)] {
+            assert!(
+                large(&Puzzle::with_boxes(n, r, c).unwrap()),
+                "{n}x{n} of {r}x{c}"
+            );
+        }
+        let mut x = Puzzle::classic(12).unwrap();
+        x.add_diagonals().unwrap();
+        assert!(large(&x));
+        for n in [9, 12, 15] {
+            assert!(!large(&jigsaw(n)), "{n}x{n} jigsaw");
+        }
+        assert!(large(&jigsaw(16)));
+        assert!(!large(&Puzzle::latin(12).unwrap()));
+    }
 
     #[test]
     fn norvigs_tables_for_classic_nine() {
