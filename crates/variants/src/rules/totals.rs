@@ -22,6 +22,11 @@ use crate::state::{Contradiction, Step};
 /// The longest segment propagated exactly (the forward sets live on the stack).
 const EXACT_CELLS: usize = 64;
 
+/// Segments up to this long (every cage, and nearly every arrow and line) work in
+/// arrays of this size rather than of [`EXACT_CELLS`]: zeroing those took 1.2% of
+/// the instructions of the shared mixed 9×9 file (docs/performance.md, session 28).
+const SHORT_CELLS: usize = 16;
+
 /// One segment: `cells[start..end]`, a sum or a number.
 #[derive(Clone, Copy, Debug)]
 struct Segment {
@@ -143,13 +148,30 @@ impl Totals {
 
     /// Each cell of `seg` keeps the digits of some way to make one of `totals`.
     fn keep<S: Set>(&self, cells: &mut impl Cells, seg: Segment, totals: S, cap: S) -> Step {
+        if self.cells_of(seg).len() <= SHORT_CELLS {
+            self.keep_in::<S, SHORT_CELLS, { SHORT_CELLS + 1 }>(cells, seg, totals, cap)
+        } else {
+            self.keep_in::<S, EXACT_CELLS, { EXACT_CELLS + 1 }>(cells, seg, totals, cap)
+        }
+    }
+
+    /// [`Totals::keep`] on a segment of at most `N` cells (`B` = `N` + 1).
+    #[inline(always)]
+    fn keep_in<S: Set, const N: usize, const B: usize>(
+        &self,
+        cells: &mut impl Cells,
+        seg: Segment,
+        totals: S,
+        cap: S,
+    ) -> Step {
         let list = self.cells_of(seg);
-        let mut masks = [0u32; EXACT_CELLS];
+        let mut masks = [0u32; N];
         for (j, &c) in list.iter().enumerate() {
             masks[j] = cells.get(usize::from(c));
         }
-        let mut keep = [0u32; EXACT_CELLS];
-        if !support(&masks[..list.len()], seg.number, totals, cap, &mut keep) {
+        let mut keep = [0u32; N];
+        let masks = &masks[..list.len()];
+        if !support::<S, B>(masks, seg.number, totals, cap, &mut keep) {
             return Err(Contradiction);
         }
         for (j, &c) in list.iter().enumerate() {
@@ -215,18 +237,37 @@ impl Totals {
 /// do so uses; false if there is none. Exact up to a total of 255, by bounds past it.
 pub(crate) fn sum_support(masks: &[u32], total: u32, keep: &mut [u32]) -> bool {
     match total {
-        0..=127 => support(masks, false, u128::one(total), u128::upto(total), keep),
-        128..=255 => support(masks, false, Wide::one(total), Wide::upto(total), keep),
+        0..=127 => support::<_, { EXACT_CELLS + 1 }>(
+            masks,
+            false,
+            u128::one(total),
+            u128::upto(total),
+            keep,
+        ),
+        128..=255 => support::<_, { EXACT_CELLS + 1 }>(
+            masks,
+            false,
+            Wide::one(total),
+            Wide::upto(total),
+            keep,
+        ),
         _ => bounds_support(masks, total, keep),
     }
 }
 
 /// The cells of a segment (a sum, or a number) with candidates `masks` that must come
 /// to one of `totals` (values up to `cap`): `keep[j]` gets cell j's digits that some
-/// way to do so uses; false if there is none.
+/// way to do so uses; false if there is none. Fewer than `B` cells.
 #[inline(always)]
-fn support<S: Set>(masks: &[u32], number: bool, totals: S, cap: S, keep: &mut [u32]) -> bool {
-    let mut before = [S::EMPTY; EXACT_CELLS + 1];
+fn support<S: Set, const B: usize>(
+    masks: &[u32],
+    number: bool,
+    totals: S,
+    cap: S,
+    keep: &mut [u32],
+) -> bool {
+    debug_assert!(masks.len() < B);
+    let mut before = [S::EMPTY; B];
     before[0] = S::one(0);
     for (j, &m) in masks.iter().enumerate() {
         before[j + 1] = forward(before[j], m, number, cap);
