@@ -56,7 +56,7 @@ pub mod rate;
 mod search;
 pub mod steps;
 
-pub use arch::{with_isa, Backend, Isa, UnknownBackend, WithIsa};
+pub use arch::{with_isa, with_scalar_isa, Backend, Isa, UnknownBackend, WithIsa};
 pub use batch::{available_threads, count_many, solve_many, Batch, ThreadPoolError};
 pub use bitdoku_core::Puzzle;
 pub use observe::{Contradiction, Deadline, Event, Observer};

@@ -409,6 +409,25 @@ pub fn with_isa<F: WithIsa>(backend: Backend, f: F) -> F::Output {
     dispatch(backend, Through(f))
 }
 
+/// Runs `f`, scalar code outside this crate (the general engine of
+/// `bitdoku-variants`), with the instructions it gains from: on x86-64 with AVX2, the
+/// AVX2 back-end's, for their POPCNT, BMI1/2 and LZCNT (unless `backend` is
+/// [`Backend::Portable`]); elsewhere the portable back-end's. So there are two copies
+/// of `f` on x86-64 and one elsewhere: AVX-512's wider vectors and WebAssembly's
+/// SIMD128 would serve scalar code nothing, and a copy for each would double it (in a
+/// WebAssembly module, near its size bound).
+#[inline]
+pub fn with_scalar_isa<F: WithIsa>(backend: Backend, f: F) -> F::Output {
+    #[cfg(target_arch = "x86_64")]
+    if backend.resolve() != Some(Backend::Portable) {
+        if let Some(kernel) = x86_64::Avx2::new() {
+            return f.call(kernel);
+        }
+    }
+    let _ = backend;
+    f.call(portable::Portable)
+}
+
 #[cfg(test)]
 mod tests {
     //! Kernel conformance: every back-end this CPU has against the portable one, step
@@ -593,6 +612,31 @@ mod tests {
         let compiled_in = cfg!(all(target_arch = "wasm32", target_feature = "simd128"));
         assert_eq!(Backend::Simd128.is_available(), compiled_in);
         assert_eq!(Backend::best() == Backend::Simd128, compiled_in);
+    }
+
+    /// Scalar code runs AVX2's instructions on x86-64 with AVX2, whatever vector
+    /// back-end is asked for, and the portable back-end's when asked or elsewhere.
+    #[test]
+    fn scalar_code_runs_avx2_or_portable() {
+        struct Name;
+        impl WithIsa for Name {
+            type Output = &'static str;
+            fn call<I: Isa>(self, _: I) -> &'static str {
+                std::any::type_name::<I>()
+            }
+        }
+        assert!(with_scalar_isa(Backend::Portable, Name).ends_with("Portable"));
+        let expected = if Backend::Avx2.is_available() {
+            "Avx2"
+        } else {
+            "Portable"
+        };
+        for asked in [Backend::Auto].into_iter().chain(Backend::available()) {
+            if asked != Backend::Portable {
+                let ran = with_scalar_isa(asked, Name);
+                assert!(ran.ends_with(expected), "{asked}: {ran}");
+            }
+        }
     }
 
     #[test]
