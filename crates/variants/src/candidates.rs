@@ -204,7 +204,7 @@ pub(crate) fn true_candidates<const W: usize, const C: usize, K: Control>(
     let Ok(mut root) = State::<W, C>::start(t, &mut w) else {
         return out;
     };
-    if root.propagate(t, &mut w).is_err() {
+    if !search::settle(t, &mut w, &mut root, None, options.backend) {
         return out;
     }
     let mut budget = Budget {
@@ -246,7 +246,7 @@ pub(crate) fn true_candidates<const W: usize, const C: usize, K: Control>(
                 continue;
             }
             let mut child = root;
-            if child.assign(t, &mut w, cell, bit).is_err() {
+            if !search::settle(t, &mut w, &mut child, Some((cell, bit)), options.backend) {
                 continue;
             }
             let found = if band16 {

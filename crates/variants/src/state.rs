@@ -285,15 +285,8 @@ impl<const W: usize, const C: usize> State<W, C> {
         Ok(())
     }
 
-    /// Places `digit` (a bit) in `cell` and propagates.
-    #[inline]
-    pub(crate) fn assign(&mut self, t: &Tables, w: &mut Work, cell: usize, bit: u32) -> Step {
-        w.clear();
-        self.restrict(t, w, cell, bit)?;
-        self.propagate(t, w)
-    }
-
     /// Runs every rule to a fixed point; see the [module docs](self).
+    #[inline(always)]
     pub(crate) fn propagate(&mut self, t: &Tables, w: &mut Work) -> Step {
         loop {
             while let Some(c) = w.singles.pop() {
@@ -545,7 +538,7 @@ impl<const W: usize, const C: usize> State<W, C> {
     /// A classic board has no propagators: this is the rule of the fast engine
     /// (`bitdoku-solver`'s `branch.rs`), and both search the same tree.
     /// docs/performance.md (session 15) has what counting the propagators gains.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn branch(&self, t: &Tables) -> Option<usize> {
         if t.branch_large {
             return self.branch_large(t);
@@ -574,6 +567,7 @@ impl<const W: usize, const C: usize> State<W, C> {
     /// cells that are about to be solved, so both branches propagate far. Ties go to
     /// the first in row-major order. docs/performance.md (session 15) has its trees
     /// against the small boards' rule.
+    #[inline(always)]
     fn branch_large(&self, t: &Tables) -> Option<usize> {
         // near[k - 2][d]: the open cells with k ≤ 4 candidates, d among them. A cell's
         // score is then a few set intersections per digit rather than a walk of its
