@@ -1147,10 +1147,7 @@ mod tests {
                 let options = Options::default().with_limit(3).with_max_guesses(Some(5_000));
                 engine.search_with(&options.with_backend(backend), &mut Collect(&mut Vec::new()))
             };
-            let portable = search(Backend::Portable);
-            for backend in Backend::available() {
-                prop_assert_eq!(&search(backend), &portable, "{}", backend);
-            }
+            crate::search::as_portable_on_every_back_end(search)?;
         }
     }
 

@@ -303,12 +303,26 @@ pub(crate) fn run<S: Searcher>(
     out
 }
 
+/// For tests: `search` finds on every back-end this CPU has (and on `Auto`) what it
+/// finds on the portable one: the same outcome, guesses and all.
+#[cfg(test)]
+pub(crate) fn as_portable_on_every_back_end(
+    search: impl Fn(Backend) -> Outcome,
+) -> Result<(), proptest::test_runner::TestCaseError> {
+    let portable = search(Backend::Portable);
+    for backend in [Backend::Auto].into_iter().chain(Backend::available()) {
+        proptest::prop_assert_eq!(&search(backend), &portable, "{}", backend);
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
+    use super::as_portable_on_every_back_end;
     use crate::engine::Engine;
     use crate::generate::nearly_full;
     use crate::puzzle::Puzzle;
-    use bitdoku_solver::{Backend, Options};
+    use bitdoku_solver::Options;
     use proptest::prelude::*;
 
     proptest! {
@@ -334,10 +348,7 @@ mod tests {
                         .with_backend(backend);
                     engine.general_search(&options, &mut ())
                 };
-                let portable = search(Backend::Portable);
-                for backend in [Backend::Auto].into_iter().chain(Backend::available()) {
-                    prop_assert_eq!(&search(backend), &portable, "{}", backend);
-                }
+                as_portable_on_every_back_end(search)?;
             }
         }
     }
