@@ -752,8 +752,8 @@ impl Searcher for Band {
 
 /// The back-end this engine runs for `chosen`: `Auto` takes AVX2 where the CPU has
 /// it, not [`Backend::best`]'s AVX-512. On both CPUs measured, this engine ran 5 to
-/// 16% slower in AVX-512's instructions than in AVX2's (AMD Zen 4 and Intel Xeon
-/// family 6 model 207; docs/performance.md, session 28). A back-end asked for by name
+/// 20% slower in AVX-512's instructions than in AVX2's (AMD Zen 4 and Intel Xeon
+/// family 6 model 207; docs/performance.md, sessions 27 and 28). A back-end asked for by name
 /// runs as asked.
 fn backend(chosen: Backend) -> Backend {
     match chosen {

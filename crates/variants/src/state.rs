@@ -50,10 +50,10 @@ pub(crate) const LARGE: usize = 16;
 /// Boards of rectangular boxes of this side and up (10×10 to 15×15 below [`LARGE`])
 /// branch by [`State::branch_large`] too: on such boards nearly every cell has as
 /// many open peers as the next, so the small boards' rule takes the first cell in
-/// row-major order. 5 to 44% less time on classic 10×10 to 15×15, none to 29% with
-/// killer cages, thermometers or anti-knight; jigsaws of these sizes ran 2 to 16%
-/// slower with it, and 9×9 keeps the fast engine's rule (docs/performance.md,
-/// session 28).
+/// row-major order. 4 to 45% less time on classic 10×10 to 15×15; with rules, from
+/// 26% less (15×15 thermometers) to 7% more (15×15 windoku and X); jigsaws of these
+/// sizes ran 2 to 16% slower with it, and 9×9 keeps the fast engine's rule
+/// (docs/performance.md, session 28).
 pub(crate) const LARGE_BOXED: usize = 10;
 
 /// Up to this many crossings (classic 9×9 has 54), a pass of locked candidates looks
@@ -285,7 +285,9 @@ impl<const W: usize, const C: usize> State<W, C> {
         Ok(())
     }
 
-    /// Runs every rule to a fixed point; see the [module docs](self).
+    /// Runs every rule to a fixed point; see the [module docs](self). Inlined into
+    /// its one caller, `search::General::settle`, so that it is compiled in that
+    /// `Isa::enter`'s instructions.
     #[inline(always)]
     pub(crate) fn propagate(&mut self, t: &Tables, w: &mut Work) -> Step {
         loop {
@@ -532,9 +534,10 @@ impl<const W: usize, const C: usize> State<W, C> {
 
     /// The cell to branch on, or `None` when every cell is solved. On large boards
     /// (`Tables::branch_large`: [`LARGE`], and [`LARGE_BOXED`] with boxes), by
-    /// [`State::branch_large`]. On the others, an open cell with the fewest candidates; among those, the one with the most
-    /// open peers (its digits leave the most cells) plus twice the propagators
-    /// watching it (the rules it is in); among those, the first in row-major order.
+    /// [`State::branch_large`]. On the others, an open cell with the fewest
+    /// candidates; among those, the one with the most open peers (its digits leave
+    /// the most cells) plus twice the propagators watching it (the rules it is in);
+    /// among those, the first in row-major order.
     /// A classic board has no propagators: this is the rule of the fast engine
     /// (`bitdoku-solver`'s `branch.rs`), and both search the same tree.
     /// docs/performance.md (session 15) has what counting the propagators gains.
@@ -558,10 +561,10 @@ impl<const W: usize, const C: usize> State<W, C> {
         best
     }
 
-    /// The branching rule of large boards (`Tables::branch_large`): an open cell with the fewest
-    /// candidates (on these boards, two at nearly every branch point), and among
-    /// those the one whose guess leaves its peers closest to solved. Each open peer
-    /// counts 1, and a peer that shares a candidate with the cell counts
+    /// The branching rule of large boards (`Tables::branch_large`): an open cell with
+    /// the fewest candidates (on these boards, two at nearly every branch point), and
+    /// among those the one whose guess leaves its peers closest to solved. Each open
+    /// peer counts 1, and a peer that shares a candidate with the cell counts
     /// 4<sup>4 - k</sup> more when it has k ≤ 4 candidates (16 for a pair, 4 for a
     /// triple, 1 for four): either digit of the guess then takes a candidate from
     /// cells that are about to be solved, so both branches propagate far. Ties go to
