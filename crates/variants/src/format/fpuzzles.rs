@@ -19,7 +19,7 @@
 //! constraint key the engine does not have yet, an unknown key, a generic `cage`,
 //! `line` or `circle` (whose meaning is only in the rules text) is refused by name.
 
-use super::json::{cells, Node};
+use super::json::{self, cells, Node};
 use super::{Error, Read, Source};
 use crate::puzzle::{default_box, HouseKind, ModelError, Puzzle, MAX_SIZE};
 use crate::rules::{
@@ -82,11 +82,11 @@ pub const NOT_YET: &[&str] = &["boxindexer"];
 /// Generic elements whose meaning is only in the rules text.
 const GENERIC: &[&str] = &["cage", "line", "circle"];
 
-fn empty(v: &Value) -> bool {
+fn empty(v: &json::Value<'_>) -> bool {
     match v {
-        Value::Null | Value::Bool(false) => true,
-        Value::Array(a) => a.is_empty(),
-        Value::Object(o) => o.is_empty(),
+        json::Value::Null | json::Value::Bool(false) => true,
+        json::Value::Array(a) => a.is_empty(),
+        json::Value::Object(o) => o.is_empty(),
         _ => false,
     }
 }
@@ -97,9 +97,14 @@ fn model<'n>(node: &'n Node<'_>) -> impl Fn(ModelError) -> Error + 'n {
 
 /// Reads f-puzzles JSON.
 pub fn read(doc: &Value) -> Result<Read, Error> {
+    read_tree(&json::borrow(doc))
+}
+
+/// Reads f-puzzles JSON parsed by [`json::parse`].
+pub(crate) fn read_tree(doc: &json::Value<'_>) -> Result<Read, Error> {
     let root = Node::root(doc);
     for key in root.keys()? {
-        let value = &doc[key];
+        let value = root.entry(key).unwrap_or(doc);
         if KNOWN.contains(&key) || line::FPUZZLES_KEYS.contains(&key) || empty(value) {
             continue;
         }
@@ -141,8 +146,8 @@ pub fn read(doc: &Value) -> Result<Read, Error> {
             if !cell.value.is_object() {
                 return Err(cell.error("a cell is an object"));
             }
-            region_of[i] = match cell.value.get("region") {
-                Some(Value::Null) => None,
+            region_of[i] = match cell.entry("region") {
+                Some(json::Value::Null) => None,
                 Some(_) => {
                     let k = cell.need("region")?.int()?;
                     u32::try_from(k).ok()
@@ -348,7 +353,11 @@ pub fn read(doc: &Value) -> Result<Read, Error> {
         }
         None => None,
     };
-    let text = |k: &str| doc.get(k).and_then(Value::as_str).filter(|s| !s.is_empty());
+    let text = |k: &str| {
+        root.get(k)
+            .and_then(|t| t.value.as_str())
+            .filter(|s| !s.is_empty())
+    };
     let title = text("title").map(str::to_string);
     let mut meta = Map::new();
     for (from, to) in [

@@ -1,21 +1,37 @@
 //! A JSON value with its path, so that every reader's error says where it is.
+//!
+//! Documents are read as `serde_json_borrow`'s tree, whose strings (cell names, rule
+//! types) borrow from the text and whose objects are lists of their entries: no
+//! allocation per string, as serde_json's `Value` makes.
 
 use super::Error;
-use serde_json::Value;
 use std::fmt::Write as _;
+
+/// A JSON value, its strings borrowed from the document's text where they can be.
+pub(crate) type Value<'a> = serde_json_borrow::Value<'a>;
+
+/// Parses a document.
+pub(crate) fn parse(text: &str) -> Result<Value<'_>, serde_json::Error> {
+    serde_json::from_str(text)
+}
+
+/// The tree of a `serde_json::Value`, borrowing its strings.
+pub(crate) fn borrow(value: &serde_json::Value) -> Value<'_> {
+    Value::from(value)
+}
 
 /// A value of a document. Its JSON path (`rules[3].cells`) is found only for an
 /// error, by looking for the value in the document: reading builds no path.
 #[derive(Clone, Copy)]
 pub(crate) struct Node<'a> {
-    pub(crate) value: &'a Value,
+    pub(crate) value: &'a Value<'a>,
     /// The document the value is in.
-    root: &'a Value,
+    root: &'a Value<'a>,
 }
 
 /// Writes to `path` the way from `at` down to `target` (the same value, not an equal
 /// one); false if `target` is not under `at`.
-fn find(at: &Value, target: &Value, path: &mut String) -> bool {
+fn find(at: &Value<'_>, target: &Value<'_>, path: &mut String) -> bool {
     if std::ptr::eq(at, target) {
         return true;
     }
@@ -31,7 +47,7 @@ fn find(at: &Value, target: &Value, path: &mut String) -> bool {
             }
         }
         Value::Object(map) => {
-            for (key, item) in map {
+            for (key, item) in map.iter() {
                 if len > 0 {
                     path.push('.');
                 }
@@ -48,7 +64,7 @@ fn find(at: &Value, target: &Value, path: &mut String) -> bool {
 }
 
 impl<'a> Node<'a> {
-    pub(crate) fn root(value: &'a Value) -> Node<'a> {
+    pub(crate) fn root(value: &'a Value<'a>) -> Node<'a> {
         Node { value, root: value }
     }
 
@@ -64,19 +80,29 @@ impl<'a> Node<'a> {
     }
 
     /// A value under this one.
-    fn child(&self, value: &'a Value) -> Node<'a> {
+    fn child(&self, value: &'a Value<'a>) -> Node<'a> {
         Node {
             value,
             root: self.root,
         }
     }
 
-    /// The object's field `key`, if present and not null.
+    /// The object's field `key`, if present and not null (the last, if the key is
+    /// there twice, as serde_json reads it).
     pub(crate) fn get(&self, key: &str) -> Option<Node<'a>> {
-        self.value
-            .get(key)
+        self.entry(key)
             .filter(|v| !v.is_null())
             .map(|value| self.child(value))
+    }
+
+    /// The object's field `key`, null or not (the last, if the key is there twice).
+    pub(crate) fn entry(&self, key: &str) -> Option<&'a Value<'a>> {
+        let entries = self.value.as_object()?.as_vec();
+        entries
+            .iter()
+            .rev()
+            .find(|(k, _)| *k == key)
+            .map(|(_, v)| v)
     }
 
     /// The object's field `key`, which must be there.
@@ -95,10 +121,9 @@ impl<'a> Node<'a> {
     }
 
     /// The array's values (an error if it is not one).
-    fn array(&self) -> Result<&'a [Value], Error> {
+    fn array(&self) -> Result<&'a [Value<'a>], Error> {
         self.value
             .as_array()
-            .map(Vec::as_slice)
             .ok_or_else(|| self.error(format!("expected a list, found {}", self.value)))
     }
 
@@ -136,7 +161,6 @@ impl<'a> Node<'a> {
             .as_object()
             .ok_or_else(|| self.error(format!("expected an object, found {}", self.value)))?
             .keys()
-            .map(String::as_str)
             .collect())
     }
 
@@ -144,7 +168,7 @@ impl<'a> Node<'a> {
     pub(crate) fn only(&self, known: &[&str]) -> Result<(), Error> {
         for k in self.keys()? {
             if !known.contains(&k) {
-                let child = self.child(&self.value[k]);
+                let child = self.child(self.entry(k).unwrap_or(self.value));
                 return Err(child.error(format!("unknown key {k:?}")));
             }
         }
@@ -204,6 +228,7 @@ mod tests {
     #[test]
     fn cell_names_are_r_then_c_in_either_case_and_on_the_board() {
         let doc = json!(["r1c1", "R16C3", "r2C16", "r01c2"]);
+        let doc = borrow(&doc);
         let root = Node::root(&doc);
         assert_eq!(cells(&root, 16).unwrap(), [0, 15 * 16 + 2, 16 + 15, 1]);
         for bad in [
@@ -211,6 +236,7 @@ mod tests {
             "r1c1c1", "r1234c1", "row1col1",
         ] {
             let doc = json!(bad);
+            let doc = borrow(&doc);
             let err = cell(&Node::root(&doc), 16).unwrap_err().to_string();
             assert!(
                 err.contains("is not a cell of a 16x16 board"),
@@ -222,6 +248,7 @@ mod tests {
     #[test]
     fn a_path_is_the_value_s_own_not_an_equal_one_s() {
         let doc = json!({"a": [1, 1, {"b": [null, 1]}], "c": 1});
+        let doc = borrow(&doc);
         let root = Node::root(&doc);
         assert_eq!(root.path(), "");
         let a = root.need("a").unwrap();
@@ -238,5 +265,30 @@ mod tests {
             items[0].str().unwrap_err().to_string(),
             "a[0]: expected a string, found 1"
         );
+    }
+
+    #[test]
+    fn a_parsed_document_reads_as_serde_json_reads_it() {
+        // Escapes in keys and strings, a key given twice (the last counts, as in
+        // serde_json), a null field (absent to `get`, but with a path).
+        let text = r#"{"c\u0065lls": ["r1c\u0032", "R2C1"], "n": 1, "n": 2, "z": null}"#;
+        let doc = parse(text).unwrap();
+        let root = Node::root(&doc);
+        let list = root.need("cells").unwrap();
+        assert_eq!(cells(&list, 4).unwrap(), [1, 4]);
+        assert_eq!(list.items().unwrap()[1].path(), "cells[1]");
+        assert_eq!(root.need("n").unwrap().int().unwrap(), 2);
+        assert_eq!(
+            serde_json::from_str::<serde_json::Value>(text).unwrap()["n"],
+            2
+        );
+        assert!(root.get("z").is_none());
+        assert_eq!(
+            root.only(&["cells", "n"]).unwrap_err().to_string(),
+            "z: unknown key \"z\""
+        );
+        // The same tree from a `serde_json::Value`.
+        let value: serde_json::Value = serde_json::from_str(text).unwrap();
+        assert_eq!(serde_json::Value::from(&borrow(&value)), value);
     }
 }

@@ -107,9 +107,9 @@ pub fn decode(link: &str) -> Result<String, Error> {
 /// Reads the puzzle a link carries.
 pub fn read(link: &str) -> Result<Read, Error> {
     let text = decode(link)?;
-    let value: serde_json::Value = serde_json::from_str(&text)
+    let value = super::json::parse(&text)
         .map_err(|e| Error::path("", format!("the link's data is not JSON: {e}")))?;
-    let mut read = fpuzzles::read(&value)?;
+    let mut read = fpuzzles::read_tree(&value)?;
     read.source = Source::Link;
     Ok(read)
 }

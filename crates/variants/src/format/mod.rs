@@ -148,9 +148,8 @@ pub struct Settings {
 pub fn read(text: &str, settings: &Settings) -> Result<Read, Error> {
     let t = text.trim_start();
     if t.starts_with('{') {
-        let value: serde_json::Value =
-            serde_json::from_str(t).map_err(|e| Error::path("", format!("not JSON: {e}")))?;
-        return read_json(&value);
+        let value = json::parse(t).map_err(|e| Error::path("", format!("not JSON: {e}")))?;
+        return read_tree(&value);
     }
     if link::is_link(t) {
         return link::read(t.trim());
@@ -205,14 +204,19 @@ pub fn is_general(line: &str, settings: &Settings) -> bool {
 
 /// Reads a JSON document: sudoku-puzzle or f-puzzles.
 pub fn read_json(value: &serde_json::Value) -> Result<Read, Error> {
+    read_tree(&json::borrow(value))
+}
+
+/// [`read_json`] on a document parsed by [`json::parse`].
+fn read_tree(value: &json::Value<'_>) -> Result<Read, Error> {
     let Some(object) = value.as_object() else {
         return Err(Error::path("", "a puzzle document is a JSON object"));
     };
     if object.contains_key("format") {
-        return sudoku_puzzle::read(value);
+        return sudoku_puzzle::read_tree(value);
     }
     if object.contains_key("grid") || object.contains_key("size") {
-        return fpuzzles::read(value);
+        return fpuzzles::read_tree(value);
     }
     Err(Error::path(
         "",

@@ -24,7 +24,7 @@
 //! unknown key or rule type, a newer `format_version`, a board that is not one square
 //! grid, or a rule the engine does not have is refused with its JSON path.
 
-use super::json::{cell, cell_named, cells, Node};
+use super::json::{self, cell, cell_named, cells, Node};
 use super::{Error, Read, Source};
 use crate::puzzle::{Cell, HouseKind, ModelError, Puzzle, MAX_SIZE};
 use crate::rules::{
@@ -65,6 +65,11 @@ fn model<'n>(node: &'n Node<'_>) -> impl Fn(ModelError) -> Error + 'n {
 
 /// Reads a sudoku-puzzle document.
 pub fn read(doc: &Value) -> Result<Read, Error> {
+    read_tree(&json::borrow(doc))
+}
+
+/// Reads a sudoku-puzzle document parsed by [`json::parse`].
+pub(crate) fn read_tree(doc: &json::Value<'_>) -> Result<Read, Error> {
     let root = Node::root(doc);
     let format = root.need("format")?;
     if format.str()? != FORMAT {
@@ -147,8 +152,8 @@ pub fn read(doc: &Value) -> Result<Read, Error> {
     // A region-sum line is cut by the boxes and regions: read it once they all are.
     let mut cut_later = Vec::new();
     for rule in root.need("rules")?.items()? {
-        if rule.value.get("type") == Some(&json!("line"))
-            && rule.value.get("kind") == Some(&json!("region_sum"))
+        if rule.value.get("type").as_str() == Some("line")
+            && rule.value.get("kind").as_str() == Some("region_sum")
         {
             cut_later.push(rule);
             continue;
@@ -174,7 +179,7 @@ pub fn read(doc: &Value) -> Result<Read, Error> {
             puzzle.set_candidates(c, mask).map_err(model(&node))?;
         }
     }
-    let meta = root.get("meta").map(|m| m.value.clone());
+    let meta = root.get("meta").map(|m| Value::from(m.value));
     let title = meta
         .as_ref()
         .and_then(|m| m.get("title"))

@@ -172,6 +172,7 @@ impl Arrow {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::format::json;
 
     use crate::rules::testing::Marks;
 
@@ -296,7 +297,7 @@ mod tests {
     fn f_puzzles_lines_start_in_the_circle() {
         let p = Puzzle::classic(9).unwrap();
         let entry = json!({"cells": ["R1C2", "R1C1"], "lines": [["R1C2", "R2C3", "R3C3"]]});
-        let a = Arrow::read_fpuzzles(&Node::root(&entry), 9).unwrap();
+        let a = Arrow::read_fpuzzles(&Node::root(&json::borrow(&entry)), 9).unwrap();
         assert_eq!(a.circle, [0, 1]);
         assert_eq!(a.shafts, [vec![11, 20]]);
         assert_eq!(
@@ -304,7 +305,7 @@ mod tests {
             json!({"cells": ["R1C1", "R1C2"], "lines": [["R1C2", "R2C3", "R3C3"]]})
         );
         let bare = json!({"cells": ["R1C1"], "lines": [["R1C1"]]});
-        let e = Arrow::read_fpuzzles(&Node::root(&bare), 9).unwrap_err();
+        let e = Arrow::read_fpuzzles(&Node::root(&json::borrow(&bare)), 9).unwrap_err();
         assert_eq!(
             e.to_string(),
             "lines[0]: an arrow's line without cells outside its circle"

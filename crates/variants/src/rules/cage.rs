@@ -15,6 +15,7 @@
 //! digits leave.
 
 use super::{Cells, Compiled, Prop};
+use crate::format::json::Value as Json;
 use crate::format::json::{cells as read_cells, Node};
 use crate::format::Error;
 use crate::puzzle::{At, Cell, ModelError, Puzzle};
@@ -105,9 +106,9 @@ impl Cage {
             match entry.get("value") {
                 None => None,
                 Some(v) => match v.value {
-                    Value::Number(_) => Some(v.int_in(0, 1_000)? as u32),
-                    Value::String(s) if s.trim().is_empty() => None,
-                    Value::String(s) => Some(s.trim().parse().map_err(|_| {
+                    Json::Number(_) => Some(v.int_in(0, 1_000)? as u32),
+                    Json::Str(s) if s.trim().is_empty() => None,
+                    Json::Str(s) => Some(s.trim().parse().map_err(|_| {
                         v.error(format!("a killer cage's value {s:?} is not a sum"))
                     })?),
                     _ => return Err(v.error("a killer cage's value is a number")),

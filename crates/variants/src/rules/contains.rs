@@ -13,6 +13,7 @@
 //! is the definition.
 
 use super::{Cells, Compiled, Prop};
+use crate::format::json::Value as Json;
 use crate::format::json::{cells as read_cells, Node};
 use crate::format::Error;
 use crate::puzzle::{At, Cell, ModelError, Puzzle};
@@ -99,7 +100,7 @@ impl Contains {
         if let Some(values) = entry.get("values") {
             for v in values.items()? {
                 let d = match v.value {
-                    Value::String(s) => s.trim().parse::<i64>().map_err(|_| {
+                    Json::Str(s) => s.trim().parse::<i64>().map_err(|_| {
                         v.error(format!("a quadruple's value {s:?} is not a digit"))
                     })?,
                     _ => v.int()?,

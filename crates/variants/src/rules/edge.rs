@@ -19,6 +19,7 @@
 //! only 6; an X beside {1, 2} leaves 8 and 9).
 
 use super::{Compiled, Relation};
+use crate::format::json::Value as Json;
 use crate::format::json::{cells as read_cells, Node};
 use crate::format::Error;
 use crate::puzzle::{At, Cell, ModelError, Puzzle};
@@ -279,9 +280,9 @@ impl Edge {
             let Some(v) = &value else { return Ok(None) };
             let bad = || v.error(format!("a {what}'s value {} is not a number", v.value));
             match v.value {
-                Value::Number(_) => Ok(Some(v.int_in(0, i64::from(u8::MAX))? as u8)),
-                Value::String(s) if s.trim().is_empty() => Ok(None),
-                Value::String(s) => s.trim().parse().map(Some).map_err(|_| bad()),
+                Json::Number(_) => Ok(Some(v.int_in(0, i64::from(u8::MAX))? as u8)),
+                Json::Str(s) if s.trim().is_empty() => Ok(None),
+                Json::Str(s) => s.trim().parse().map(Some).map_err(|_| bad()),
                 _ => Err(bad()),
             }
         };

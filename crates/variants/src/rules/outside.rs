@@ -373,6 +373,7 @@ pub(crate) fn fpuzzles_diagonal(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::format::json;
     use serde_json::json;
 
     #[test]
@@ -394,22 +395,22 @@ mod tests {
 
     #[test]
     fn f_puzzles_places() {
-        fn node(v: &serde_json::Value) -> Node<'_> {
+        fn node<'a>(v: &'a json::Value<'a>) -> Node<'a> {
             Node::root(v).get("cell").unwrap()
         }
         let v = json!({"cell": "R0C2"});
         assert_eq!(
-            read_fpuzzles_clue(&node(&v), 4).unwrap(),
+            read_fpuzzles_clue(&node(&json::borrow(&v)), 4).unwrap(),
             (Side::Top, vec![1, 5, 9, 13])
         );
         let v = json!({"cell": "R3C5"});
         assert_eq!(
-            read_fpuzzles_clue(&node(&v), 4).unwrap(),
+            read_fpuzzles_clue(&node(&json::borrow(&v)), 4).unwrap(),
             (Side::Right, vec![11, 10, 9, 8])
         );
         for bad in ["R0C0", "R2C2", "R6C1", "X"] {
             assert!(
-                read_fpuzzles_clue(&node(&json!({ "cell": bad })), 4).is_err(),
+                read_fpuzzles_clue(&node(&json::borrow(&json!({ "cell": bad }))), 4).is_err(),
                 "{bad}"
             );
         }
@@ -422,18 +423,18 @@ mod tests {
         let v =
             json!({"cell": "R0C0", "direction": "DR", "cells": ["R1C1", "R2C2", "R3C3", "R4C4"]});
         assert_eq!(
-            read_fpuzzles_diagonal(&Node::root(&v), 4).unwrap(),
+            read_fpuzzles_diagonal(&Node::root(&json::borrow(&v)), 4).unwrap(),
             (Side::Top, vec![0, 5, 10, 15])
         );
         let v = json!({"cell": "R5C0", "direction": "UR"});
         assert_eq!(
-            read_fpuzzles_diagonal(&Node::root(&v), 4).unwrap(),
+            read_fpuzzles_diagonal(&Node::root(&json::borrow(&v)), 4).unwrap(),
             (Side::Bottom, vec![12, 9, 6, 3])
         );
         let v = json!({"cell": "R2C0", "direction": "UL"});
-        assert!(read_fpuzzles_diagonal(&Node::root(&v), 4).is_err());
+        assert!(read_fpuzzles_diagonal(&Node::root(&json::borrow(&v)), 4).is_err());
         let v = json!({"cell": "R0C2", "direction": "DR", "cells": ["R1C2"]});
-        assert!(read_fpuzzles_diagonal(&Node::root(&v), 4).is_err());
+        assert!(read_fpuzzles_diagonal(&Node::root(&json::borrow(&v)), 4).is_err());
         assert_eq!(
             fpuzzles_diagonal(4, Side::Top, &[0, 5, 10, 15]),
             Some(("R0C0".into(), "DR"))

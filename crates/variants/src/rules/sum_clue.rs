@@ -19,6 +19,7 @@ use super::cage;
 use super::outside::{self, Side};
 use super::totals::Totals;
 use super::{Compiled, Prop};
+use crate::format::json::Value as Json;
 use crate::format::json::{cells as read_cells, Node};
 use crate::format::Error;
 use crate::puzzle::{At, Cell, ModelError, Puzzle};
@@ -219,9 +220,9 @@ pub(crate) fn fpuzzles_value(entry: &Node<'_>, what: &str) -> Result<Option<u32>
         return Ok(None);
     };
     match v.value {
-        Value::Number(_) => Ok(Some(v.int_in(0, 100_000)? as u32)),
-        Value::String(s) if s.trim().is_empty() => Ok(None),
-        Value::String(s) => s
+        Json::Number(_) => Ok(Some(v.int_in(0, 100_000)? as u32)),
+        Json::Str(s) if s.trim().is_empty() => Ok(None),
+        Json::Str(s) => s
             .trim()
             .parse()
             .map(Some)

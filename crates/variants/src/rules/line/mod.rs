@@ -34,6 +34,7 @@ pub(crate) mod sums;
 pub(crate) mod thermo;
 
 use super::{Compiled, Relation};
+use crate::format::json::Value as Json;
 use crate::format::json::{cells as read_cells, Node};
 use crate::format::Error;
 use crate::puzzle::{At, Cell, ModelError, Puzzle};
@@ -443,13 +444,13 @@ impl Line {
                     ))
                 }),
                 Some(v) => match v.value {
-                    Value::Number(_) => Ok(v.int_in(0, 255)? as u8),
-                    Value::String(s) if s.trim().is_empty() => default.ok_or_else(|| {
+                    Json::Number(_) => Ok(v.int_in(0, 255)? as u8),
+                    Json::Str(s) if s.trim().is_empty() => default.ok_or_else(|| {
                         v.error(format!(
                             "a {key} line on digits other than 1-9 needs its \"value\""
                         ))
                     }),
-                    Value::String(s) => s.trim().parse().map_err(|_| {
+                    Json::Str(s) => s.trim().parse().map_err(|_| {
                         v.error(format!("a {key} line's value {s:?} is not a number"))
                     }),
                     _ => Err(v.error(format!("a {key} line's value is a number"))),
