@@ -474,7 +474,8 @@ impl Tables {
     }
 }
 
-/// The start candidates of each cell: its given, else its given candidates; none at all
+/// The start candidates of each cell: its given (if among its given candidates: the
+/// two hold at once), else its given candidates; none at all
 /// when a rule no digits satisfy leaves the puzzle `unsatisfiable`.
 pub(crate) fn start_of(marks: &[u32], givens: &[u8], unsatisfiable: bool) -> Vec<u32> {
     marks
@@ -483,7 +484,8 @@ pub(crate) fn start_of(marks: &[u32], givens: &[u8], unsatisfiable: bool) -> Vec
         .map(|(&m, &d)| match (unsatisfiable, d) {
             (true, _) => 0,
             (false, 0) => m,
-            (false, d) => 1 << (d - 1),
+            // Both hold: a given outside its cell's given candidates empties the cell.
+            (false, d) => m & 1 << (d - 1),
         })
         .collect()
 }

@@ -772,4 +772,21 @@ mod tests {
         let back = read(&write(&r.puzzle, None, None)).unwrap();
         assert_eq!(back.puzzle, r.puzzle);
     }
+
+    /// A given and its cell's given candidates both hold, as pencilmark reads them: a
+    /// given outside them leaves the puzzle without a solution (it was taken alone).
+    #[test]
+    fn a_given_outside_its_candidates_has_no_solution() {
+        let count = |cands: Value| {
+            let mut d = doc(json!([{"type": "box_grid", "box": [2, 2], "origin": "r1c1"}]));
+            d["candidates"] = cands;
+            crate::Engine::new(&read(&d).unwrap().puzzle)
+                .unwrap()
+                .count(100)
+        };
+        let free = count(json!({}));
+        assert!(free >= 1);
+        assert_eq!(count(json!({"r1c1": [1, 2]})), free);
+        assert_eq!(count(json!({"r1c1": [2, 3]})), 0);
+    }
 }
