@@ -59,9 +59,10 @@ impl Arrow {
                     ),
                 ));
             }
+            // Well formed, but no digits satisfy it: the puzzle has no solution.
             let len = shaft.len() as u64;
             if len * n < least || len > most {
-                return Err(ModelError::new(
+                return Err(ModelError::unsatisfiable(
                     at,
                     format!(
                         "an arrow's shaft of {len} cells adds up to {len} to {}: its circle of {k} cells shows {least} to {most}",
@@ -222,6 +223,22 @@ mod tests {
         };
         assert!(a.holds(&[2, 7, 9, 9, 9]));
         assert!(!a.holds(&[7, 2, 9, 9, 9]));
+    }
+
+    /// A shaft whose sums the circle cannot show is read, and the puzzle has no
+    /// solution (it was refused as malformed: pencilmark reads it).
+    #[test]
+    fn an_arrow_no_digits_satisfy_leaves_no_solution() {
+        use crate::rules::testing::unsatisfiable;
+        let pill = serde_json::json!({"type": "arrow", "bulb": ["r1c1", "r1c2"],
+                                      "lines": [["r2c1"]]});
+        assert_eq!(
+            unsatisfiable(pill),
+            "an arrow's shaft of 1 cells adds up to 1 to 4: its circle of 2 cells shows 11 to 44"
+        );
+        let long = serde_json::json!({"type": "arrow", "bulb": ["r1c1"],
+                                      "lines": [["r2c1", "r2c2", "r3c1", "r3c2", "r4c1"]]});
+        assert!(unsatisfiable(long).contains("adds up to 5 to 20"));
     }
 
     #[test]
