@@ -663,11 +663,10 @@ impl Puzzle {
         }
         let allowed = (0..self.cells()).all(|c| {
             let d = values[c];
+            // A given and its cell's given candidates both hold.
             (1..=self.size as u8).contains(&d)
-                && match self.givens[c] {
-                    0 => self.candidates[c] >> (d - 1) & 1 != 0,
-                    given => given == d,
-                }
+                && self.candidates[c] >> (d - 1) & 1 != 0
+                && (self.givens[c] == 0 || self.givens[c] == d)
         });
         let houses = self.houses.iter().all(|h| {
             let mut seen = 0u32;

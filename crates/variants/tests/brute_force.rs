@@ -23,14 +23,12 @@ use bitdoku_variants::{
 };
 use proptest::prelude::*;
 
-/// The digits the givens and candidates allow in `cell` (a given overrides its
-/// candidates).
+/// The digits the givens and candidates allow in `cell` (a given and its cell's
+/// candidates both hold, as pencilmark reads them).
 fn allowed(p: &Puzzle, n: usize, cell: usize) -> impl Iterator<Item = u8> + '_ {
     let given = p.givens()[cell];
-    (1..=n as u8).filter(move |&d| match given {
-        0 => p.candidates()[cell] >> (d - 1) & 1 != 0,
-        g => g == d,
-    })
+    (1..=n as u8)
+        .filter(move |&d| p.candidates()[cell] >> (d - 1) & 1 != 0 && (given == 0 || given == d))
 }
 
 /// The brute force: cells filled in row-major order, each with every digit that breaks

@@ -410,6 +410,16 @@ pub fn write(
     doc.insert("author".into(), json!(meta_text("author")));
     doc.insert("ruleset".into(), json!(meta_text("rules_text")));
     let all = puzzle.all_digits();
+    // f-puzzles keeps no pencil marks on a given: one outside them would be dropped.
+    if let Some(c) = (0..n * n).find(|&c| {
+        let d = puzzle.givens()[c];
+        d != 0 && puzzle.candidates()[c] >> (d - 1) & 1 == 0
+    }) {
+        return Err(refuse(&format!(
+            "a given outside its cell's given candidates ({})",
+            puzzle.cell_name(c)
+        )));
+    }
     // Regions are numbered in the order of their houses. A region with the cells of a
     // row or a column is that house (kept once), so regions are told apart by the
     // house each cell's `region_of` names, not by the kind of the house.

@@ -679,8 +679,9 @@ pub fn write(puzzle: &Puzzle, meta: Option<&Value>, solution: Option<&[u8]>) -> 
         doc["solution"] = json!(s);
     }
     let all = puzzle.all_digits();
+    // A given's cell keeps its candidates too: both hold.
     let cands: serde_json::Map<String, Value> = (0..puzzle.cells())
-        .filter(|&c| puzzle.givens()[c] == 0 && puzzle.candidates()[c] != all)
+        .filter(|&c| puzzle.candidates()[c] != all)
         .map(|c| {
             let digits: Vec<u32> = (1..=n as u32)
                 .filter(|d| puzzle.candidates()[c] >> (d - 1) & 1 != 0)
@@ -788,5 +789,15 @@ mod tests {
         assert!(free >= 1);
         assert_eq!(count(json!({"r1c1": [1, 2]})), free);
         assert_eq!(count(json!({"r1c1": [2, 3]})), 0);
+        // Written back, in both formats: the candidates stay, or f-puzzles refuses.
+        let mut d = doc(json!([{"type": "box_grid", "box": [2, 2], "origin": "r1c1"}]));
+        d["candidates"] = json!({"r1c1": [2, 3]});
+        let p = read(&d).unwrap().puzzle;
+        assert_eq!(read(&write(&p, None, None)).unwrap().puzzle, p);
+        let e = super::super::fpuzzles::write(&p, None, None).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "f-puzzles cannot express a given outside its cell's given candidates (r1c1)"
+        );
     }
 }
