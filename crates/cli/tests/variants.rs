@@ -239,6 +239,32 @@ fn errors_say_where() {
         record["error"],
         "unsolvable: a cage of 2 cells cannot add up to 9 (only 3 to 7)"
     );
+    // So is an arrow whose shaft cannot add up to its circle's number, and a given
+    // outside its cell's given candidates (the two hold at once, as in pencilmark).
+    let arrow = doc.replace(
+        r#"{"type": "region", "kind": "diagonal", "cells": ["r1c1", "r9c9"]}"#,
+        r#"{"type": "arrow", "bulb": ["r3c3", "r3c4"], "lines": [["r4c4"]]}"#,
+    );
+    let marked = doc
+        .replace(
+            r#", {"type": "region", "kind": "diagonal", "cells": ["r1c1", "r9c9"]}"#,
+            "",
+        )
+        .replace(
+            r#""rules":"#,
+            r#""candidates": {"r1c1": [1, 2, 3]}, "rules":"#,
+        );
+    let o = run(&["count", "-f", "json"], &format!("{arrow}\n{marked}\n"));
+    let records: Vec<Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records[0]["status"], "unsolvable");
+    assert_eq!(
+        records[0]["error"],
+        "unsolvable: an arrow's shaft of 1 cells adds up to 1 to 4: its circle of 2 cells shows 11 to 44"
+    );
+    assert_eq!(records[1]["status"], "unsolvable");
     // The classic-only tools name what they take.
     let o = run(&["hint"], "4....2....43...1\n");
     assert!(String::from_utf8_lossy(&o.stderr).contains("this takes classic 9x9 puzzles"));
