@@ -466,9 +466,9 @@ impl Puzzle {
                 return Err(ModelError::new(
                     at,
                     format!(
-                        "{} is in two {}s (the other is house {other})",
+                        "{} is already in {}",
                         self.cell_name(c),
-                        kind.name()
+                        self.house_label(other as usize)
                     ),
                 ));
             }
@@ -625,6 +625,20 @@ impl Puzzle {
         self.candidates.iter().any(|&m| m != all)
     }
 
+    /// House `i` in messages: its kind and its number among the houses of its kind
+    /// (`column 3`, `box 5`, `extra region 1`), counted from 1 in the order they were
+    /// added.
+    fn house_label(&self, i: usize) -> String {
+        let kind = self.houses[i].kind;
+        let k = self.houses[..i].iter().filter(|h| h.kind == kind).count() + 1;
+        let name = match kind {
+            HouseKind::Disjoint => "disjoint group",
+            HouseKind::Extra => "extra region",
+            other => other.name(),
+        };
+        format!("{name} {k}")
+    }
+
     /// The given pairs that break a house: a digit given twice in one. Such a puzzle
     /// has no solution; front ends report it as a bad puzzle, as for classic ones.
     pub fn repeated_given(&self) -> Option<ModelError> {
@@ -639,11 +653,10 @@ impl Puzzle {
                     return Some(ModelError::new(
                         At::Cell(c),
                         format!(
-                            "{} repeats the {d} given at {} in {} {}",
+                            "{} repeats the {d} given at {} in {}",
                             self.cell_name(c),
                             self.cell_name(first),
-                            h.kind.name(),
-                            i + 1
+                            self.house_label(i)
                         ),
                     ));
                 }
@@ -818,6 +831,31 @@ pub fn default_box(size: usize) -> Option<(usize, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Messages name a house by its kind and its number among that kind's houses.
+    #[test]
+    fn messages_number_houses_within_their_kind() {
+        let repeat = |a: Cell, b: Cell| {
+            let mut p = Puzzle::classic(9).unwrap();
+            p.add_diagonals().unwrap();
+            p.set_given(a, 5).unwrap();
+            p.set_given(b, 5).unwrap();
+            p.repeated_given().unwrap().message
+        };
+        assert_eq!(
+            repeat(2, 38),
+            "r5c3 repeats the 5 given at r1c3 in column 3"
+        );
+        assert_eq!(repeat(30, 40), "r5c5 repeats the 5 given at r4c4 in box 5");
+        assert_eq!(repeat(9, 13), "r2c5 repeats the 5 given at r2c1 in row 2");
+        assert_eq!(
+            repeat(8, 72),
+            "r9c1 repeats the 5 given at r1c9 in diagonal 2"
+        );
+        let mut p = Puzzle::classic(9).unwrap();
+        let e = p.add_boxes(3, 3).unwrap_err();
+        assert_eq!(e.message, "r1c1 is already in box 1");
+    }
 
     #[test]
     fn usual_boxes() {
