@@ -666,6 +666,13 @@ impl Puzzle {
         None
     }
 
+    /// True if `cell` may hold `digit` (1 to N): it is among the cell's given
+    /// candidates and, if the cell has a given, it is the given (both hold).
+    pub(crate) fn allows(&self, cell: Cell, digit: u8) -> bool {
+        self.candidates[cell] >> (digit - 1) & 1 != 0
+            && (self.givens[cell] == 0 || self.givens[cell] == digit)
+    }
+
     /// True if `values` (row-major digits) is a solution: every cell holds a digit
     /// 1 to N that its givens and candidates allow, no house repeats a digit, and
     /// every neighbour rule and variant rule holds. This is the rules' brute-force
@@ -676,10 +683,7 @@ impl Puzzle {
         }
         let allowed = (0..self.cells()).all(|c| {
             let d = values[c];
-            // A given and its cell's given candidates both hold.
-            (1..=self.size as u8).contains(&d)
-                && self.candidates[c] >> (d - 1) & 1 != 0
-                && (self.givens[c] == 0 || self.givens[c] == d)
+            (1..=self.size as u8).contains(&d) && self.allows(c, d)
         });
         let houses = self.houses.iter().all(|h| {
             let mut seen = 0u32;

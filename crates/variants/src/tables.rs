@@ -475,7 +475,7 @@ impl Tables {
 }
 
 /// The start candidates of each cell: its given (if among its given candidates: the
-/// two hold at once), else its given candidates; none at all
+/// two hold at once, as in `Puzzle::allows`), else its given candidates; none at all
 /// when a rule no digits satisfy leaves the puzzle `unsatisfiable`.
 pub(crate) fn start_of(marks: &[u32], givens: &[u8], unsatisfiable: bool) -> Vec<u32> {
     marks

@@ -413,7 +413,7 @@ pub fn write(
     // f-puzzles keeps no pencil marks on a given: one outside them would be dropped.
     if let Some(c) = (0..n * n).find(|&c| {
         let d = puzzle.givens()[c];
-        d != 0 && puzzle.candidates()[c] >> (d - 1) & 1 == 0
+        d != 0 && !puzzle.allows(c, d)
     }) {
         return Err(refuse(&format!(
             "a given outside its cell's given candidates ({})",

@@ -152,9 +152,8 @@ pub(crate) fn read_tree(doc: &json::Value<'_>) -> Result<Read, Error> {
     // A region-sum line is cut by the boxes and regions: read it once they all are.
     let mut cut_later = Vec::new();
     for rule in root.need("rules")?.items()? {
-        if rule.value.get("type").as_str() == Some("line")
-            && rule.value.get("kind").as_str() == Some("region_sum")
-        {
+        let named = |key, name| rule.get(key).and_then(|v| v.value.as_str()) == Some(name);
+        if named("type", "line") && named("kind", "region_sum") {
             cut_later.push(rule);
             continue;
         }
