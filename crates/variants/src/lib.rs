@@ -34,6 +34,7 @@
 mod band16;
 pub mod bits;
 pub mod candidates;
+mod conflicts;
 mod engine;
 pub mod format;
 pub mod generate;

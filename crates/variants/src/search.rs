@@ -105,10 +105,10 @@ impl<const W: usize, const C: usize, I: Isa> Searcher for General<'_, W, C, I> {
 
     #[inline]
     fn branch(&self, node: &State<W, C>) -> Option<(usize, u32)> {
-        let t = self.t;
+        let (t, w) = (self.t, &*self.w);
         self.isa.enter(
             #[inline(always)]
-            || node.branch(t).map(|c| (c, node.cand[c])),
+            || node.branch(t, w).map(|c| (c, node.cand[c])),
         )
     }
 
