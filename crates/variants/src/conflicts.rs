@@ -7,9 +7,10 @@
 //! (Boussemart, Hemery, Lecoutre and Sais 2004), recent contradictions weighing more
 //! as a SAT solver's activities do. Every 284 blames (when the step has grown 2<sup>20</sup>
 //! times) all weights are divided by 2<sup>20</sup>, so only the last few hundred
-//! contradictions count. A cell's factor is 1 + log2(1 + w), w the weights of the cell
-//! and of the propagators watching it in units of the first step: 1 for a cell no
-//! contradiction came near. The search then branches on a cell with the fewest
+//! contradictions count. A cell's factor is 1 + ½ log2(1 + w), w the weights of the
+//! cell and of the propagators watching it in units of the first step: 1 for a cell no
+//! contradiction came near (the half weighed best against the whole and other
+//! fractions: docs/performance.md, session 30). The search then branches on a cell with the fewest
 //! candidates per factor: a rule that keeps failing is looked at even while its cells
 //! hold many candidates. On an empty 9×9 with an arrow whose bulb and one-cell shaft
 //! share a row, MRV alone branched everywhere else and never on the arrow (millions of
@@ -83,8 +84,8 @@ impl Conflicts {
         }
     }
 
-    /// `cell`'s factor, [`ONE`] times 1 + log2(1 + w / [`FIRST_STEP`]), w the weights
-    /// of `cell` and of the propagators `watching` it.
+    /// `cell`'s factor, [`ONE`] times 1 + ½ log2(1 + w / [`FIRST_STEP`]), w the
+    /// weights of `cell` and of the propagators `watching` it.
     #[inline(always)]
     pub(crate) fn factor(&self, cell: usize, watching: &[u16]) -> u32 {
         let own = self.weights.get(self.props + cell).copied().unwrap_or(0);
@@ -94,7 +95,7 @@ impl Conflicts {
         if w == 0 {
             return ONE;
         }
-        ONE + log2_16(FIRST_STEP + w) - log2_16(FIRST_STEP)
+        ONE + (log2_16(FIRST_STEP + w) - log2_16(FIRST_STEP)) / 2
     }
 }
 
@@ -138,8 +139,8 @@ mod tests {
         assert_eq!(c.factor(0, &[0, 1]), ONE);
         c.blame_prop(1);
         assert!(c.any());
-        // Blamed once: 1 + log2(2).
-        assert_eq!(c.factor(0, &[1]), 2 * ONE);
+        // Blamed once: 1 + ½ log2(2).
+        assert_eq!(c.factor(0, &[1]), ONE + ONE / 2);
         assert_eq!(c.factor(0, &[0]), ONE);
         c.blame_cell(3);
         assert!(c.factor(3, &[1]) > c.factor(0, &[1]));
@@ -163,7 +164,7 @@ mod tests {
         // alike, weigh alike.
         assert_eq!(c.factor(0, &[0]), c.factor(0, &[]));
         let (a, b) = (c.factor(0, &[]), c.factor(1, &[]));
-        assert!(a > 4 * ONE && a.abs_diff(b) <= 1, "{a} {b}");
+        assert!(a > 2 * ONE && a.abs_diff(b) <= 1, "{a} {b}");
         // Out-of-range indices are ignored rather than a panic.
         c.blame_prop(7);
         c.blame_cell(9);

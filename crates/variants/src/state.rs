@@ -586,10 +586,10 @@ impl<const W: usize, const C: usize> State<W, C> {
     /// with the fewest candidates per factor of [`Conflicts::factor`] (where the
     /// search's contradictions came from lately; 1 where none did, and then this is
     /// the small boards' rule); ties as in [`State::branch`]. Counting to 64 on the
-    /// 7,800 documents of the sweep against pencilmark, it made 83% fewer guesses
-    /// and left 4 searches of 5 s without a verdict where MRV left 21; on the shared
-    /// variant files it makes 33% fewer guesses on mixed rules and 75% more on
-    /// killers (docs/performance.md, session 30).
+    /// 7,800 documents of the sweep against pencilmark, within 3 million guesses
+    /// each, it made 72% fewer guesses and left 4 searches without a verdict where
+    /// MRV left 25; on the shared variant files it makes 36% fewer guesses on mixed
+    /// rules and 18% more on killers (docs/performance.md, session 30).
     #[inline(always)]
     fn branch_weighted(&self, t: &Tables, conflicts: &Conflicts) -> Option<usize> {
         let mut best = None;
