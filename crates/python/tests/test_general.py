@@ -101,13 +101,13 @@ def test_batch_calls_name_a_bad_general_puzzle_by_index():
         bitdoku.solve_many([FOUR, 7])
 
 
-@pytest.mark.parametrize(
-    "name", ["table_family.jsonl", "cell_and_count_rules.jsonl", "pair_operators.jsonl"]
-)
+HAND_MADE = Path(__file__).resolve().parents[2] / "variants" / "tests" / "data"
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in HAND_MADE.glob("*.jsonl")))
 def test_hand_made_rule_documents_count_as_recorded(name):
     # The general engine's hand-made documents, each with pencilmark's count (meta.count).
-    path = Path(__file__).resolve().parents[2] / "variants" / "tests" / "data" / name
-    for line in path.read_text().splitlines():
+    for line in (HAND_MADE / name).read_text().splitlines():
         doc = json.loads(line)
         assert bitdoku.count(line, 1000) == doc["meta"]["count"], doc["meta"]["title"]
 

@@ -14,10 +14,15 @@
 //! - `data/pair_operators.jsonl` (on solutions of `bitdoku generate`, 4×4 to 9×9,
 //!   jigsaws among them): relations of thirds, residues mod 3, `allowed` pairs and
 //!   `any_of`, neighbour rules by operator over each kind of neighbour, and neighbour
-//!   rules `within` the `region` rules (diagonals, extra regions).
+//!   rules `within` the `region` rules (diagonals, extra regions);
+//! - `data/runaway_searches.jsonl`: 9×9 documents without a solution whose searches
+//!   ran away (millions of guesses, no verdict in 5 s) until the branching rule
+//!   weighed where contradictions came from (`conflicts.rs`); pencilmark says "no
+//!   solution" at once (session 29's sweep against it).
 //!
-//! The command line, Python and JavaScript count the same files.
+//! The command line, Python and JavaScript count every file of `data/`.
 
+use bitdoku_solver::Options;
 use bitdoku_variants::format::{fpuzzles, sudoku_puzzle};
 use bitdoku_variants::{Engine, Puzzle};
 use serde_json::Value;
@@ -100,5 +105,21 @@ fn the_pair_operators_count_what_pencilmark_counts() {
         assert_eq!(again, puzzle, "{title}");
         assert_eq!(sudoku_puzzle::write(&again, None, None), written, "{title}");
         f_puzzles_refuses(&puzzle, title);
+    }
+}
+
+#[test]
+fn searches_that_ran_away_end_without_a_solution() {
+    let docs = documents(include_str!("data/runaway_searches.jsonl"));
+    assert_eq!(docs.len(), 4);
+    for (doc, count) in &docs {
+        let title = &doc["meta"]["title"];
+        let puzzle = sudoku_puzzle::read(doc).unwrap().puzzle;
+        let options = Options::default()
+            .with_limit(2)
+            .with_max_guesses(Some(20_000));
+        let o = Engine::new(&puzzle).unwrap().search(&options);
+        assert!(o.complete, "{title}: {} guesses", o.stats.guesses);
+        assert_eq!(o.solutions, *count, "{title}");
     }
 }
