@@ -5,17 +5,17 @@
 //! without candidates, if any (a rule's removal may do both). A blame adds the current
 //! step to a weight, and the step grows by 5% at each blame: the weights of dom/wdeg
 //! (Boussemart, Hemery, Lecoutre and Sais 2004), recent contradictions weighing more
-//! as a SAT solver's activities do. Every 284 blames (when the step has grown 2<sup>20</sup>
-//! times) all weights are divided by 2<sup>20</sup>, so only the last few hundred
-//! contradictions count. A cell's factor is 1 + ½ log2(1 + w), w the weights of the
-//! cell and of the propagators watching it in units of the first step: 1 for a cell no
-//! contradiction came near (the half weighed best against the whole and other
-//! fractions: docs/performance.md, session 30). The search then branches on a cell with the fewest
+//! as a SAT solver's activities do. Every 284 blames (when the step has grown
+//! 2<sup>20</sup> times) all weights are divided by 2<sup>20</sup>, so only the last few
+//! hundred contradictions count. A cell's factor is 1 + ½ log2(1 + w), w the weights of
+//! the cell and of the propagators watching it in units of the first step: 1 for a cell
+//! no contradiction came near. The search then branches on a cell with the fewest
 //! candidates per factor: a rule that keeps failing is looked at even while its cells
 //! hold many candidates. On an empty 9×9 with an arrow whose bulb and one-cell shaft
 //! share a row, MRV alone branched everywhere else and never on the arrow (millions of
-//! guesses); weighted, the search proves it has no solution in about 500
-//! (docs/performance.md, session 30).
+//! guesses); weighted, the search proves it has no solution in about 500.
+//! docs/performance.md (session 30) has the sweep, and the half weighed against the
+//! whole log and other fractions.
 //!
 //! The weights are integers and the logarithm a fixed-point one, so that the tree is
 //! the same on every target (a float `log2` may round differently in WebAssembly).
@@ -186,14 +186,24 @@ mod tests {
             .puzzle
     }
 
+    /// The first document of `tests/data/runaway_searches.jsonl`.
+    fn arrows() -> Puzzle {
+        let data = include_str!("../tests/data/runaway_searches.jsonl");
+        let first = data.lines().next().unwrap_or_default();
+        crate::format::read(first, &Default::default())
+            .unwrap()
+            .puzzle
+    }
+
     /// Regression: searches that ran away (3 million guesses and more, with no
     /// verdict) where pencilmark's search answers at once. Each came from the sweep
     /// against pencilmark (docs/performance.md, session 29), shrunk.
     #[test]
     fn searches_that_ran_away_end() {
         let cases = [
-            // An arrow with a one-cell shaft in its bulb's row: no solution.
-            (document(9, None, ARROWS), 0),
+            // An arrow with a one-cell shaft in its bulb's row: no solution (the first
+            // document of tests/data/runaway_searches.jsonl).
+            (arrows(), 0),
             // Three between lines and a group sum on an empty 9×9.
             (document(9, None, BETWEEN), 2),
             // A 10×10 Latin square with three jigsaw boxes, an extra region, a cage.
@@ -210,7 +220,6 @@ mod tests {
         }
     }
 
-    const ARROWS: &str = r#"[{"type":"box_grid","box":[3,3],"origin":"r1c1"},{"type":"arrow","bulb":["r7c4"],"lines":[["r8c4","r8c5"]]},{"type":"arrow","bulb":["r4c7"],"lines":[["r4c8","r5c8"]]},{"type":"arrow","bulb":["r1c5"],"lines":[["r1c4"]]},{"type":"arrow","bulb":["r5c9"],"lines":[["r6c9","r7c9"]]},{"type":"arrow","bulb":["r4c1"],"lines":[["r5c1","r6c1"]]}]"#;
     const BETWEEN: &str = r#"[{"type":"box_grid","box":[3,3],"origin":"r1c1"},{"type":"line","kind":"between","cells":["r8c8","r7c8","r7c7"]},{"type":"sum","kind":"group","sum":25,"cells":["r7c4","r8c4","r9c4","r9c3"]},{"type":"line","kind":"between","cells":["r7c4","r8c5","r8c4"]},{"type":"line","kind":"between","cells":["r3c3","r3c2","r3c1","r2c1"]}]"#;
     const LATIN: &str = r#"[{"type":"grid","origin":"r1c1"},{"type":"box","cells":["r1c1","r1c2","r1c3","r1c4","r1c5","r2c1","r2c2","r2c3","r2c5","r3c5"]},{"type":"box","cells":["r1c6","r1c7","r1c8","r1c9","r1c10","r2c6","r2c8","r2c9","r2c10","r3c8"]},{"type":"box","cells":["r6c2","r6c3","r7c2","r7c3","r7c5","r8c1","r8c2","r8c3","r8c4","r8c5"]},{"type":"region","kind":"extra","cells":["r2c7","r2c9","r3c7","r3c8","r3c9","r3c10","r4c7","r4c8","r4c9","r5c8"]},{"type":"cage","cells":["r1c5","r2c5","r3c5"],"sum":9}]"#;
 }

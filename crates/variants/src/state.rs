@@ -555,7 +555,8 @@ impl<const W: usize, const C: usize> State<W, C> {
     /// docs/performance.md (session 15) has what counting the propagators gains.
     #[inline(always)]
     pub(crate) fn branch(&self, t: &Tables, w: &Work) -> Option<usize> {
-        if t.has_props && w.conflicts.any() {
+        // Only boards with rules blame (`State::restrict`, `State::propagate`).
+        if w.conflicts.any() {
             return self.branch_weighted(t, &w.conflicts);
         }
         if t.branch_large {
